@@ -1,0 +1,1 @@
+"""Crossing Words: live crossword rooms, the Duel tile game and the Solver."""
