@@ -1,0 +1,1 @@
+"""Rooms: membership, presence, host, lobby to results, grace, saves, and views."""

@@ -1,0 +1,83 @@
+"""What the rooms need from the outside world, as ideas rather than AWS.
+
+``crossing.aws`` implements these with DynamoDB, API Gateway, EventBridge
+Scheduler and S3; ``crossing.aws.memory`` has in-memory fakes for tests.
+All times are server milliseconds since the epoch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from crossing.crossword.puzzle import Puzzle
+from crossing.crossword.sizes import Size
+
+Json = dict[str, Any]
+
+
+class Conflict(Exception):
+    """The stored version was not the one the writer had read: re-read and re-apply."""
+
+
+class Store(Protocol):
+    """Room state, connections, player profiles, saved games and rate counters.
+
+    Rooms are written with optimistic concurrency: ``save_room`` succeeds only if
+    the stored version is still ``seen`` (``None``: the room must not exist yet).
+    """
+
+    def load_room(self, code: str) -> tuple[Json, int] | None:
+        """The room's state and version (a strongly consistent read), or None."""
+
+    def save_room(self, code: str, state: Json, seen: int | None, expires_at: int) -> int:
+        """Write the state if the version is still ``seen``; return the new version.
+
+        Raises Conflict otherwise. ``expires_at`` (ms) is when the item may be dropped.
+        """
+
+    def put_connection(self, connection: str, room: str, player: str, expires_at: int) -> None:
+        """Remember which room and player a WebSocket connection belongs to."""
+
+    def get_connection(self, connection: str) -> tuple[str, str] | None:
+        """(room code, player id) for a connection, or None."""
+
+    def delete_connection(self, connection: str) -> None: ...
+
+    def get_profile(self, player: str) -> Json | None:
+        """A player's profile: token hash, name, color, recently dealt puzzle ids."""
+
+    def put_profile(self, player: str, profile: Json) -> None: ...
+
+    def get_save(self, player: str, kind: str) -> Json | None:
+        """A saved game of ``kind`` ("race" for a solo race, "together" for a host's board)."""
+
+    def put_save(self, player: str, kind: str, save: Json, expires_at: int) -> None: ...
+
+    def delete_save(self, player: str, kind: str) -> None: ...
+
+    def take(self, key: str, limit: int, window_ms: int, now: int) -> bool:
+        """Count one attempt against ``key`` in the window containing ``now``.
+
+        True if it is within ``limit``; False (and nothing counted) if over.
+        """
+
+
+class Connections(Protocol):
+    def send(self, connection: str, message: Mapping[str, Any]) -> bool:
+        """Post a JSON message to one connection; False if it is gone (410)."""
+
+
+class Timers(Protocol):
+    """One pending one-time schedule per room, the backstop for due events."""
+
+    def arm(self, room: str, at: int, version: int) -> None:
+        """Create or move the room's schedule to fire at ``at`` carrying ``version``."""
+
+    def disarm(self, room: str) -> None:
+        """Delete the room's schedule if there is one."""
+
+
+class Packs(Protocol):
+    def puzzles(self, size: Size) -> Sequence[Puzzle]:
+        """Every puzzle of a size, in a stable order."""
