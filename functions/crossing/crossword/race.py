@@ -125,7 +125,7 @@ def start_race(puzzle: Puzzle, players: Iterable[str], now: int) -> Race:
     if not racers:
         raise Refused("no-players", "A race needs at least one player.")
     race = Race(puzzle, racers, Clock(), size_limit)
-    return _sync_clocks(race, now)
+    return sync_clocks(race, now)
 
 
 def step(race: Race, command: Command, now: int) -> tuple[Race, list[Event]]:
@@ -136,7 +136,7 @@ def step(race: Race, command: Command, now: int) -> tuple[Race, list[Event]]:
     if race.over:
         raise Refused("over", "The race is over: the boards have been checked.")
     race, more = _apply(race, command, now)
-    race = _sync_clocks(race, now)
+    race = sync_clocks(race, now)
     events += more
     if everyone_done(race):
         race, checked = _check(race, now, "done")
@@ -206,7 +206,7 @@ def _undo(race: Race, player: str) -> tuple[Race, list[Event]]:
     return put(race, racer), [Changed(player, sq, change.before, undo=True)]
 
 
-def _sync_clocks(race: Race, now: int) -> Race:
+def sync_clocks(race: Race, now: int) -> Race:
     """Clocks run unless paused or checked; on your own, only while you are there."""
     alone_and_absent = race.solo and any(r.away or r.gone for r in race.players.values())
     running = not race.paused and not race.over and not alone_and_absent

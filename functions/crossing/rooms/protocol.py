@@ -1,0 +1,188 @@
+"""The WebSocket protocol: every client action and every server message.
+
+Client messages are JSON objects whose ``action`` is the API Gateway route key;
+each carries the player's own ``seq`` (a counter the client increases), so a
+message delivered twice is applied once. Server messages carry a ``type``; room
+messages carry the room ``version``. See docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from crossing.crossword.sizes import Size
+from crossing.rooms.room import BOT_LEVELS, NAME_LIMIT, Mode
+
+MAX_MESSAGE_BYTES = 4096
+
+Name = Annotated[str, Field(min_length=1, max_length=NAME_LIMIT)]
+Square = Annotated[int, Field(ge=0, le=400)]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    seq: int = Field(ge=0, le=2**53)
+
+
+class Hello(_Message):
+    """First contact. With a known player and token, the seat comes back."""
+
+    action: Literal["hello"]
+    player: str | None = Field(default=None, max_length=64)
+    token: str | None = Field(default=None, max_length=128)
+
+
+class Host(_Message):
+    action: Literal["host"]
+    name: Name
+    solo: bool = False
+
+
+class JoinByCode(_Message):
+    action: Literal["join"]
+    code: str = Field(min_length=4, max_length=12)
+    name: Name
+
+
+class Watch(_Message):
+    action: Literal["watch"]
+    code: str = Field(min_length=4, max_length=12)
+
+
+class Rename(_Message):
+    action: Literal["rename"]
+    name: Name
+
+
+class AddBot(_Message):
+    action: Literal["add_bot"]
+    level: Literal[BOT_LEVELS]  # type: ignore[valid-type]
+
+
+class RemoveBot(_Message):
+    action: Literal["remove_bot"]
+    bot: str = Field(max_length=16)
+
+
+class Choose(_Message):
+    action: Literal["choose"]
+    mode: Mode
+    size: Size
+
+
+class Start(_Message):
+    action: Literal["start"]
+    pick_up: bool = False  # pick the host's saved Together board back up
+    replace_saved: bool = False  # confirmed: a new puzzle replaces the saved board
+
+
+class PickUp(_Message):
+    """From the home screen: pick up the race you left off on your own."""
+
+    action: Literal["pick_up"]
+
+
+class TypeLetter(_Message):
+    action: Literal["type"]
+    square: Square
+    letter: str = Field(min_length=1, max_length=1)
+
+
+class ClearSquare(_Message):
+    action: Literal["clear"]
+    square: Square
+
+
+class Simple(_Message):
+    """Actions with nothing but a name."""
+
+    action: Literal[
+        "to_game",
+        "to_lobby",
+        "undo",
+        "done",
+        "take_back",
+        "pause",
+        "resume",
+        "end",
+        "close",
+        "tick",
+        "snapshot",
+    ]
+
+
+ClientMessage = Annotated[
+    Hello
+    | Host
+    | JoinByCode
+    | Watch
+    | Rename
+    | AddBot
+    | RemoveBot
+    | Choose
+    | Start
+    | PickUp
+    | TypeLetter
+    | ClearSquare
+    | Simple,
+    Field(discriminator="action"),
+]
+CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+ACTIONS = sorted(
+    a
+    for model in (
+        Hello,
+        Host,
+        JoinByCode,
+        Watch,
+        Rename,
+        AddBot,
+        RemoveBot,
+        Choose,
+        Start,
+        PickUp,
+        TypeLetter,
+        ClearSquare,
+        Simple,
+    )
+    for a in model.model_fields["action"].annotation.__args__  # type: ignore[union-attr]
+)
+
+
+# --- server messages ----------------------------------------------------------------------
+
+
+class Welcome(BaseModel):
+    type: Literal["welcome"] = "welcome"
+    player: str
+    token: str
+    saved: dict[str, bool]  # which saved games this player can pick up: race, together
+    room: str | None = None  # the room this player is seated in, if any
+
+
+class RoomMessage(BaseModel):
+    """The room as this connection may see it: all of it (``full``) or the parts that changed."""
+
+    type: Literal["room"] = "room"
+    version: int
+    full: bool
+    room: dict[str, Any]
+
+
+class Ack(BaseModel):
+    """The sender's message was applied (or had been already: ``duplicate``)."""
+
+    type: Literal["ack"] = "ack"
+    seq: int
+    version: int | None = None
+    duplicate: bool = False
+    cursor: int | None = None  # after undo: the square the change was on
+
+
+class Error(BaseModel):
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    seq: int | None = None

@@ -1,0 +1,514 @@
+"""The rooms service: one message in, the room stepped and stored, every phone told.
+
+Load the room, step it, write it back only if nobody else wrote since (the
+stored version), and on a conflict re-read and re-apply. Then send each
+connection its own view of the change, arm the room's backstop timer for the
+next due event, and keep or forget saved games. Everything outside comes in
+through the ports, so the same code runs on AWS, on the local stack and in tests.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import random
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pydantic import ValidationError
+
+from crossing.crossword.commands import (
+    Clear,
+    Done,
+    End,
+    Pause,
+    Refused,
+    Resume,
+    TakeBack,
+    Type,
+    Undo,
+)
+from crossing.crossword.events import Changed
+from crossing.crossword.puzzle import Puzzle
+from crossing.rooms import protocol as P
+from crossing.rooms import room as R
+from crossing.rooms.ports import Conflict, Connections, Packs, Store, Timers
+from crossing.rooms.storage import dump_game, dump_room, load_game, load_room
+from crossing.rooms.views import view
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud and typed
+CODE_LENGTH = 6  # 31**6, about 890 million codes
+ROOM_TTL_MS = 2 * 24 * 3600_000
+SAVE_TTL_MS = 60 * 24 * 3600_000
+CONNECTION_TTL_MS = 24 * 3600_000
+MAX_TRIES = 6
+RECENT_PUZZLES = 200
+JOIN_LIMIT = (10, 60_000)  # join attempts by code per player per minute
+HOST_LIMIT = (10, 60_000)
+ROOM_RATE = (25, 1000)  # in-room messages per player per second
+
+_GAME_COMMANDS: dict[str, Callable[[str], Any]] = {
+    "undo": Undo,
+    "done": Done,
+    "take_back": TakeBack,
+    "pause": lambda p: Pause(),
+    "resume": lambda p: Resume(),
+    "end": lambda p: End(),
+}
+
+
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Sent:
+    """What one message caused, for the caller (handlers log it; tests read it)."""
+
+    version: int | None = None
+    wrote: bool = False
+
+
+class RoomService:
+    def __init__(
+        self,
+        store: Store,
+        connections: Connections,
+        timers: Timers,
+        packs: Packs,
+        *,
+        clock: Callable[[], int] = now_ms,
+        rng: random.Random | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ):
+        self.store = store
+        self.connections = connections
+        self.timers = timers
+        self.packs = packs
+        self.clock = clock
+        self.rng = rng or random.SystemRandom()
+        self.sleep = sleep
+
+    # --- entry points ---------------------------------------------------------------------
+
+    def receive(self, connection: str, body: str | bytes | None) -> Sent:
+        """Handle one frame from a connection; every refusal is an error message to it."""
+        seq = None
+        try:
+            raw = body.encode() if isinstance(body, str) else (body or b"")
+            if len(raw) > P.MAX_MESSAGE_BYTES:
+                raise Refused("too-large", f"Messages are at most {P.MAX_MESSAGE_BYTES} bytes.")
+            try:
+                data = json.loads(raw or b"null")
+            except ValueError:
+                raise Refused("bad-message", "That message is not JSON.") from None
+            seq = data.get("seq") if isinstance(data, dict) else None
+            try:
+                message = P.CLIENT_MESSAGE.validate_python(data)
+            except ValidationError as error:
+                raise Refused("bad-message", _explain(error)) from None
+            return self._dispatch(connection, message)
+        except Refused as refusal:
+            self._send(connection, P.Error(code=refusal.code, message=str(refusal), seq=seq))
+            return Sent()
+
+    def disconnect(self, connection: str) -> None:
+        found = self.store.get_connection(connection)
+        self.store.delete_connection(connection)
+        if found and found[0]:
+            self._drop(found[0], connection)
+
+    def _drop(self, code: str, connection: str) -> None:
+        """Take a connection out of a room; a room that is gone needs telling nothing."""
+        with contextlib.suppress(Refused):
+            self._mutate(code, lambda room, now: R.step(room, R.Disconnect(connection), now))
+
+    def timer(self, code: str, version: int | None = None) -> Sent:
+        """The Scheduler's backstop: apply whatever has fallen due. Stale or repeated: no-op."""
+        try:
+            return self._mutate(code, lambda room, now: R.advance(room, now))
+        except Refused:
+            return Sent()
+
+    # --- dispatch -------------------------------------------------------------------------
+
+    def _dispatch(self, connection: str, message: Any) -> Sent:
+        if isinstance(message, P.Hello):
+            return self._hello(connection, message)
+        found = self.store.get_connection(connection)
+        if found is None:
+            raise Refused("no-hello", "Say hello first: the connection has no player yet.")
+        code, player = found
+        if isinstance(message, P.Host):
+            return self._host(connection, player, code, message)
+        if isinstance(message, P.JoinByCode):
+            return self._join(connection, player, code, message)
+        if isinstance(message, P.Watch):
+            return self._watch(connection, player, code, message)
+        if isinstance(message, P.PickUp):
+            return self._pick_up(connection, player, code, message)
+        if not code or not player:
+            raise Refused("no-room", "Join or host a room first.")
+        if message.action == "snapshot":
+            return self._snapshot(connection, code, player)
+        if message.action == "tick":
+            # Checked against the server's own clock: an early or forged tick does nothing.
+            return self._mutate(code, lambda room, now: R.advance(room, now))
+        action = self._room_action(code, player, message)
+        return self._mutate(code, action, connection=connection, seq=message.seq, player=player)
+
+    def _room_action(self, code: str, player: str, m: Any) -> Callable[[R.Room, int], Any]:
+        """The room action for an in-room message, resolved against the room as loaded."""
+        match m.action:
+            case "type":
+                return _play(player, Type(player, m.square, m.letter))
+            case "clear":
+                return _play(player, Clear(player, m.square))
+            case "rename":
+                return _fixed(R.Rename(player, m.name))
+            case "add_bot":
+                return _fixed(R.AddBot(player, m.level))
+            case "remove_bot":
+                return _fixed(R.RemoveBot(player, m.bot))
+            case "to_game":
+                return _fixed(R.ToGame(player))
+            case "to_lobby":
+                return _fixed(R.ToLobby(player))
+            case "choose":
+                return _fixed(R.Choose(player, m.mode, m.size))
+            case "close":
+                return _fixed(R.Close(player))
+            case "start":
+                start = self._start_action(code, player, m)
+                return lambda room, now: R.step(room, start(room), now)
+            case name if name in _GAME_COMMANDS:
+                return _play(player, _GAME_COMMANDS[name](player))
+        raise Refused("unknown", f"Unknown action {m.action!r}.")
+
+    # --- identity and entering rooms --------------------------------------------------------
+
+    def _hello(self, connection: str, m: P.Hello) -> Sent:
+        profile = self.store.get_profile(m.player) if m.player and m.token else None
+        if profile and secrets.compare_digest(profile.get("token_hash", ""), token_hash(m.token)):
+            player, token = m.player, m.token
+        else:
+            player, token = secrets.token_urlsafe(9), secrets.token_urlsafe(24)
+            profile = {"token_hash": token_hash(token), "room": "", "dealt": []}
+            self.store.put_profile(player, profile)
+        assert player is not None and token is not None
+        code = profile.get("room", "")
+        now = self.clock()
+        self.store.put_connection(connection, code, player, now + CONNECTION_TTL_MS)
+        seat = None
+        if code:
+            try:
+                seat = self._mutate(
+                    code, lambda room, now: R.step(room, R.Connect(player, connection), now)
+                )
+            except Refused:
+                code = ""
+                self.store.put_connection(connection, "", player, now + CONNECTION_TTL_MS)
+        saved = {
+            kind: self.store.get_save(player, kind) is not None for kind in ("race", "together")
+        }
+        self._send(
+            connection, P.Welcome(player=player, token=token, saved=saved, room=code or None)
+        )
+        self._send(connection, P.Ack(seq=m.seq))
+        if seat is not None:
+            self._snapshot(connection, code, player)
+        return seat or Sent()
+
+    def _enter(self, connection: str, player: str, old_code: str, code: str) -> None:
+        """Move a connection into a room: out of the one it was in, and remembered."""
+        if old_code and old_code != code:
+            self._drop(old_code, connection)
+        self.store.put_connection(connection, code, player, self.clock() + CONNECTION_TTL_MS)
+        if player:
+            profile = self.store.get_profile(player) or {}
+            self.store.put_profile(player, {**profile, "room": code})
+
+    def _host(self, connection: str, player: str, old: str, m: P.Host) -> Sent:
+        self._limit(f"host:{player}", HOST_LIMIT, "Too many rooms at once; wait a minute.")
+        now = self.clock()
+        room = R.new_room("", player, m.name, solo=m.solo)
+        for _ in range(MAX_TRIES):
+            code = "".join(self.rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            room = replace(room, code=code)
+            room, _ = R.step(room, R.Connect(player, connection), now)
+            if m.solo:  # on your own there is nobody to gather: straight to the game screen
+                room, _ = R.step(room, R.ToGame(player), now)
+            try:
+                version = self.store.save_room(code, dump_room(room), None, now + ROOM_TTL_MS)
+            except Conflict:
+                continue  # that code is taken: draw another
+            self._enter(connection, player, old, code)
+            self._send(connection, P.Ack(seq=m.seq, version=version))
+            self._send(
+                connection, P.RoomMessage(version=version, full=True, room=view(room, player, now))
+            )
+            return Sent(version, True)
+        raise Refused("busy", "Could not find a free room code; please try again.")
+
+    def _join(self, connection: str, player: str, old: str, m: P.JoinByCode) -> Sent:
+        self._limit(f"join:{player}", JOIN_LIMIT, "Too many tries; wait a minute and try again.")
+        code = m.code.strip().upper()
+
+        def join(room: R.Room, now: int) -> Any:
+            room, _ = R.step(room, R.JoinRoom(player, m.name), now)
+            return R.step(room, R.Connect(player, connection), now)
+
+        # The room refuses (full, solo, closed, no such code) before anything else moves.
+        sent = self._mutate(
+            code,
+            join,
+            connection=connection,
+            seq=m.seq,
+            player=player,
+            missing="There is no room with that code.",
+        )
+        self._enter(connection, player, old, code)
+        self._snapshot(connection, code, player)
+        return sent
+
+    def _watch(self, connection: str, player: str, old: str, m: P.Watch) -> Sent:
+        self._limit(f"join:{player or connection}", JOIN_LIMIT, "Too many tries; wait a minute.")
+        code = m.code.strip().upper()
+        sent = self._mutate(
+            code,
+            lambda room, now: R.step(room, R.WatchRoom(connection), now),
+            missing="There is no room with that code.",
+        )
+        # A watch screen is not a player: its connection belongs to the room, not to anyone.
+        self._enter(connection, "", old, code)
+        self._send(connection, P.Ack(seq=m.seq, version=sent.version))
+        self._snapshot(connection, code, None)
+        return sent
+
+    def _pick_up(self, connection: str, player: str, old: str, m: P.PickUp) -> Sent:
+        saved = self.store.get_save(player, "race")
+        if saved is None:
+            raise Refused("no-save", "There is no race of yours to pick up.")
+        game = load_game(saved)
+        now = self.clock()
+        name = (self.store.get_profile(player) or {}).get("name") or "You"
+        room = R.new_room("", player, name, solo=True)
+        for _ in range(MAX_TRIES):
+            code = "".join(self.rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            fresh = replace(room, code=code)
+            fresh, _ = R.step(fresh, R.Connect(player, connection), now)
+            fresh, _ = R.step(fresh, R.ToGame(player), now)
+            fresh, _ = R.step(fresh, R.Start(player, saved=game), now)
+            try:
+                version = self.store.save_room(code, dump_room(fresh), None, now + ROOM_TTL_MS)
+            except Conflict:
+                continue
+            self._enter(connection, player, old, code)
+            self._send(connection, P.Ack(seq=m.seq, version=version))
+            self._send(
+                connection, P.RoomMessage(version=version, full=True, room=view(fresh, player, now))
+            )
+            return Sent(version, True)
+        raise Refused("busy", "Could not open a room; please try again.")
+
+    # --- starting a game --------------------------------------------------------------------
+
+    def _start_action(self, code: str, player: str, m: P.Start) -> Callable[[R.Room], Any]:
+        """Deal or pick up: the reads happen once, before the write loop."""
+        loaded = self.store.load_room(code)
+        if loaded is None:
+            raise Refused("no-room", "This room no longer exists.")
+        room = load_room(loaded[0])
+        if room.host != player:
+            raise Refused("not-host", "Only the host can do that.")
+        if room.mode is R.Mode.TOGETHER:
+            saved = self.store.get_save(player, "together")
+            if m.pick_up:
+                if saved is None:
+                    raise Refused("no-save", "There is no saved Together board to pick up.")
+                board = load_game(saved)
+                return lambda room: R.Start(player, saved=board)
+            if saved is not None and not m.replace_saved:
+                raise Refused(
+                    "saved-board",
+                    "You have a saved Together board: pick it up, "
+                    "or confirm that a new puzzle replaces it.",
+                )
+        puzzle = self._deal(player, room)
+        return lambda room: R.Start(player, puzzle=puzzle)
+
+    def _deal(self, host: str, room: R.Room) -> Puzzle:
+        """A puzzle of the chosen size that this host has not seen recently."""
+        puzzles = list(self.packs.puzzles(room.size))
+        if not puzzles:
+            raise Refused("no-puzzles", f"There are no {room.size.value} puzzles yet.")
+        profile = self.store.get_profile(host) or {}
+        dealt: list[str] = list(profile.get("dealt", []))
+        recent = {pid: i for i, pid in enumerate(dealt)}
+        fresh = [p for p in puzzles if p.id not in recent]
+        # Everything seen: the one seen longest ago.
+        puzzle = self.rng.choice(fresh) if fresh else min(puzzles, key=lambda p: recent[p.id])
+        dealt = [pid for pid in dealt if pid != puzzle.id] + [puzzle.id]
+        self.store.put_profile(host, {**profile, "dealt": dealt[-RECENT_PUZZLES:]})
+        return puzzle
+
+    # --- the write loop -----------------------------------------------------------------
+
+    def _mutate(
+        self,
+        code: str,
+        change: Callable[[R.Room, int], Any],
+        *,
+        connection: str | None = None,
+        seq: int | None = None,
+        player: str | None = None,
+        missing: str = "This room no longer exists.",
+    ) -> Sent:
+        """Load, step, conditionally write, retry on conflict; then tell everyone."""
+        for attempt in range(MAX_TRIES):
+            loaded = self.store.load_room(code)
+            if loaded is None:
+                raise Refused("no-room", missing)
+            stored, version = loaded
+            before = load_room(stored)
+            now = self.clock()
+            if player and seq is not None and seq <= before.seqs.get(player, -1):
+                # Delivered twice (a retry, a redelivery): applied once, acknowledged again.
+                if connection:
+                    self._send(connection, P.Ack(seq=seq, version=version, duplicate=True))
+                return Sent(version)
+            before_rated = _count(before, player, now) if player and seq is not None else before
+            after, events = change(before_rated, now)
+            if player and seq is not None:
+                after = replace(after, seqs={**after.seqs, player: seq})
+            if after == before:
+                if connection and seq is not None:
+                    self._send(connection, P.Ack(seq=seq, version=version))
+                return Sent(version)
+            try:
+                new_version = self.store.save_room(
+                    code, dump_room(after), version, now + ROOM_TTL_MS
+                )
+            except Conflict:
+                self.sleep(self.rng.uniform(0, 0.01 * (attempt + 1)))
+                continue
+            if connection and seq is not None:
+                cursor = next(
+                    (
+                        e.square
+                        for e in events
+                        if isinstance(e, Changed) and e.undo and e.player == player
+                    ),
+                    None,
+                )
+                self._send(connection, P.Ack(seq=seq, version=new_version, cursor=cursor))
+            self._after(code, before, after, new_version, events, now)
+            return Sent(new_version, True)
+        raise Refused("busy", "The room is very busy right now; please try again.")
+
+    def _after(
+        self, code: str, before: R.Room, after: R.Room, version: int, events: list[Any], now: int
+    ) -> None:
+        for note in events:
+            if isinstance(note, R.Keep):
+                if note.game is None:
+                    self.store.delete_save(note.player, note.kind)
+                else:
+                    self.store.put_save(
+                        note.player, note.kind, dump_game(note.game), now + SAVE_TTL_MS
+                    )
+        if after.due_at() != before.due_at():
+            due = after.due_at()
+            if due is None:
+                self.timers.disarm(code)
+            else:
+                self.timers.arm(code, due, version)
+        gone = self._fan_out(before, after, version, now)
+        for connection in gone:
+            self.disconnect(connection)
+
+    def _fan_out(self, before: R.Room, after: R.Room, version: int, now: int) -> list[str]:
+        """Send every connection in the room what changed in its own view."""
+        gone = []
+        full_phase = before.phase != after.phase
+        audience = [(c, m.player) for m in after.members.values() for c in m.connections]
+        audience += [(c, None) for c in after.watchers]
+        for connection, viewer in audience:
+            new = view(after, viewer, now)
+            fresh = full_phase or connection not in _connections_of(before)
+            changed = new if fresh else _changed(view(before, viewer, now), new)
+            message = P.RoomMessage(version=version, full=fresh, room=changed)
+            if not self._send(connection, message):
+                gone.append(connection)
+        return gone
+
+    def _snapshot(self, connection: str, code: str, viewer: str | None) -> Sent:
+        loaded = self.store.load_room(code)
+        if loaded is None:
+            raise Refused("no-room", "This room no longer exists.")
+        room, version = load_room(loaded[0]), loaded[1]
+        self._send(
+            connection,
+            P.RoomMessage(version=version, full=True, room=view(room, viewer, self.clock())),
+        )
+        return Sent(version)
+
+    def _send(self, connection: str, message: Any) -> bool:
+        return self.connections.send(connection, message.model_dump(mode="json"))
+
+    def _limit(self, key: str, rule: tuple[int, int], message: str) -> None:
+        if not self.store.take(key, rule[0], rule[1], self.clock()):
+            raise Refused("too-many", message)
+
+
+def _play(player: str, command: Any) -> Callable[[R.Room, int], Any]:
+    return lambda room, now: R.step(room, R.Play(player, command), now)
+
+
+def _fixed(action: Any) -> Callable[[R.Room, int], Any]:
+    return lambda room, now: R.step(room, action, now)
+
+
+def _count(room: R.Room, player: str, now: int) -> R.Room:
+    """Count a message against the player's in-room rate; refuse past the limit.
+
+    Kept in the room item so the limit costs no extra request per keystroke.
+    """
+    limit, window_ms = ROOM_RATE
+    window = now // window_ms
+    start, count = room.rates.get(player, (window, 0))
+    count = count + 1 if start == window else 1
+    if count > limit:
+        raise Refused("too-fast", "Slow down: too many messages at once.")
+    return replace(
+        room,
+        rates={player: (window, count)}
+        | {p: r for p, r in room.rates.items() if p != player and r[0] == window},
+    )
+
+
+def _connections_of(room: R.Room) -> set[str]:
+    return {c for m in room.members.values() for c in m.connections} | set(room.watchers)
+
+
+def _changed(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """The top-level keys whose values differ (a removed key comes back as None)."""
+    out = {k: v for k, v in new.items() if old.get(k) != v}
+    out |= {k: None for k in old if k not in new}
+    return out
+
+
+def _explain(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(x) for x in first.get("loc", ()) if not isinstance(x, int))
+    if first.get("type") == "union_tag_invalid" or where in ("", "action"):
+        return "Unknown or missing action."
+    return f"Bad {where.split('.')[-1]}: {first.get('msg', 'invalid')}."

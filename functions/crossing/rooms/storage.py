@@ -1,0 +1,58 @@
+"""Room state and saved games to and from what the store keeps.
+
+pydantic walks the dataclasses both ways. The JSON is zlib-compressed because
+undo history repeats itself: measured on an 11x11 Together room with 8 players
+and 2,338 undo entries, 216 KB of JSON stores as 34 KB (DynamoDB's item limit
+is 400 KB).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from crossing.crossword.race import Race
+from crossing.crossword.together import Together
+from crossing.rooms.room import Room
+
+FORMAT = 1
+_ADAPTERS: dict[str, TypeAdapter[Any]] = {
+    "room": TypeAdapter(Room),
+    "race": TypeAdapter(Race),
+    "together": TypeAdapter(Together),
+}
+
+
+def _pack(kind: str, value: Any) -> dict[str, Any]:
+    raw = json.dumps(_ADAPTERS[kind].dump_python(value, mode="json"), separators=(",", ":"))
+    packed = base64.b64encode(zlib.compress(raw.encode(), 6)).decode()
+    return {"format": FORMAT, "kind": kind, "z": packed}
+
+
+def _unpack(stored: dict[str, Any]) -> Any:
+    if stored.get("format") != FORMAT or stored.get("kind") not in _ADAPTERS:
+        raise ValueError(
+            f"cannot read stored {stored.get('kind')!r} of format {stored.get('format')!r}"
+        )
+    raw = zlib.decompress(base64.b64decode(stored["z"]))
+    return _ADAPTERS[stored["kind"]].validate_python(json.loads(raw))
+
+
+def dump_room(room: Room) -> dict[str, Any]:
+    return _pack("room", room)
+
+
+def load_room(stored: dict[str, Any]) -> Room:
+    return _unpack(stored)
+
+
+def dump_game(game: Race | Together) -> dict[str, Any]:
+    return _pack("race" if isinstance(game, Race) else "together", game)
+
+
+def load_game(stored: dict[str, Any]) -> Race | Together:
+    return _unpack(stored)

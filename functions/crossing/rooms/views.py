@@ -1,0 +1,176 @@
+"""``view(room, viewer, now)``: the only way room state leaves the server.
+
+Secrecy is enforced here, once:
+- no answer leaves before the check (the puzzle goes out without its solution);
+- no racer's letters reach anyone else (others get squares-only progress);
+- who earned what in Together stays on the server until the check.
+
+``viewer`` is a player id, or None for a watch screen (a TV: it sees what every
+player may see, and nothing of anyone's own).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crossing.crossword.grid import Direction
+from crossing.crossword.puzzle import Puzzle
+from crossing.crossword.race import Race, RaceResult
+from crossing.crossword.together import Together, TogetherResult
+from crossing.crossword.views import race_progress
+from crossing.rooms.room import Phase, Room
+
+Json = dict[str, Any]
+
+
+def view(room: Room, viewer: str | None, now: int) -> Json:
+    members = [
+        {
+            "player": m.player,
+            "name": m.name,
+            "color": m.color,
+            "bot": m.bot,
+            "present": m.present,
+            "on_game_screen": m.on_game_screen,
+        }
+        for m in room.members.values()
+        if not m.left
+    ]
+    out: Json = {
+        "code": room.code,
+        "you": viewer,
+        "host": room.host,
+        "solo": room.solo,
+        "phase": room.phase.value,
+        "mode": room.mode.value,
+        "size": room.size.value,
+        "members": members,
+        "waiting_for": room.waiting_for(now),
+        "due_at": room.due_at(),
+    }
+    game = room.game
+    if game is not None and room.phase in (Phase.PLAYING, Phase.RESULTS, Phase.CLOSED):
+        out["game"] = _game_view(game, viewer, now)
+    return out
+
+
+def puzzle_view(puzzle: Puzzle) -> Json:
+    """The grid and clues, without the solution."""
+    grid = puzzle.grid
+    return {
+        "id": puzzle.id,
+        "title": puzzle.title,
+        "width": puzzle.width,
+        "height": puzzle.height,
+        "blocks": sorted(grid.blocks),
+        "numbers": {str(sq): n for sq, n in grid.numbers.items()},
+        "clues": {
+            d.value: [
+                {
+                    "id": s.id,
+                    "number": s.number,
+                    "squares": list(s.squares),
+                    "clue": puzzle.clues.get(s.id, ""),
+                }
+                for s in puzzle.slots
+                if s.direction is d
+            ]
+            for d in Direction
+        },
+    }
+
+
+def _game_view(game: Race | Together, viewer: str | None, now: int) -> Json:
+    seats = {p: {"done": s.done, "gone": s.gone, "away": s.away} for p, s in game.players.items()}
+    out: Json = {
+        "mode": "race" if isinstance(game, Race) else "together",
+        "puzzle": puzzle_view(game.puzzle),
+        "paused": game.paused,
+        "seats": seats,
+        "over": game.over,
+    }
+    if isinstance(game, Race):
+        out |= _race_view(game, viewer, now)
+    else:
+        out |= _together_view(game, now)
+    return out
+
+
+def _race_view(race: Race, viewer: str | None, now: int) -> Json:
+    progress = {}
+    for p in race.players:
+        shown = race_progress(race, p)
+        progress[p] = {"filled": sorted(shown.filled), "fraction": round(shown.fraction, 4)}
+    out: Json = {
+        "progress": progress,
+        "limit_ms": race.limit_ms,
+        "clock": _clock(race.clock.read(now), race.clock.running, now),
+    }
+    if viewer in race.players:
+        racer = race.players[viewer]
+        out["board"] = racer.letters
+        out["my_clock"] = _clock(race.time_of(viewer, now), racer.clock.running, now)
+        out["can_undo"] = bool(racer.history)
+    if race.result is not None:
+        out["result"] = _race_result(race, race.result, viewer)
+    return out
+
+
+def _together_view(game: Together, now: int) -> Json:
+    out: Json = {
+        "board": game.letters(),
+        "writers": [w.writer if w.letter != "." else None for w in game.board],
+        "clock": _clock(game.clock.read(now), game.clock.running, now),
+    }
+    if game.result is not None:
+        out["result"] = _together_result(game, game.result)
+    return out
+
+
+def _clock(elapsed: int, running: bool, now: int) -> Json:
+    """A reading the client can run on: elapsed at ``now``, and whether it is running."""
+    return {"elapsed_ms": elapsed, "running": running, "at": now}
+
+
+def _race_result(race: Race, result: RaceResult, viewer: str | None) -> Json:
+    standings = [
+        {
+            "player": r.player,
+            "place": r.place,
+            "perfect": r.perfect,
+            "right": r.right,
+            "squares": r.squares,
+            "time_ms": r.time_ms,
+            "done": r.done,
+        }
+        for r in result.standings
+    ]
+    out: Json = {"reason": result.reason, "standings": standings, "solution": race.puzzle.solution}
+    if viewer in race.players:
+        mine = result.of(viewer)
+        out["misses"] = [
+            {"square": m.square, "answer": m.answer, "letter": m.letter} for m in mine.misses
+        ]
+    return out
+
+
+def _together_result(game: Together, result: TogetherResult) -> Json:
+    return {
+        "reason": result.reason,
+        "standings": [
+            {
+                "player": s.player,
+                "place": s.place,
+                "squares": s.squares,
+                "words": list(s.words),
+                "average_ms": s.average_ms,
+                "first_word_ms": s.first_word_ms,
+            }
+            for s in result.standings
+        ],
+        "owners": {str(sq): p for sq, p in sorted(result.owners.items())},
+        "misses": [
+            {"square": m.square, "answer": m.answer, "letter": m.letter} for m in result.misses
+        ],
+        "solution": game.puzzle.solution,
+    }
