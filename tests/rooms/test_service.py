@@ -1,0 +1,300 @@
+"""Whole games through the service, with several phones and in-memory AWS stand-ins."""
+
+import json
+
+from crossing.rooms.room import GRACE_MS
+from crossing.rooms.storage import load_room
+
+from tests.crossword.puzzles import MINI
+
+SEC = 1000
+
+
+def start(phone, mode="race", guests=("Ann",), bots=()):
+    host = phone()
+    host.send("host", name="Hana")
+    code = host.room["code"]
+    others = []
+    for name in guests:
+        p = phone()
+        assert not p.errors(p.send("join", code=code.lower(), name=name))
+        others.append(p)
+    for level in bots:
+        host.send("add_bot", level=level)
+    host.send("to_game")
+    host.send("choose", mode=mode, size="mini")
+    assert not host.errors(host.send("start"))
+    for p in others:
+        p.take()
+    return host, others, code
+
+
+def solve(p, wrong=()):
+    for sq in MINI.white_squares:
+        letter = "Q" if sq in wrong else MINI.solution[sq]
+        assert not p.errors(p.send("type", square=sq, letter=letter))
+
+
+def room_of(service, code):
+    return load_room(service.store.rooms[code][0])
+
+
+def test_hello_gives_an_identity_and_a_known_token_restores_it(service, phone):
+    first = phone()
+    assert first.player and first.token
+    again = phone()
+    again.send("hello", player=first.player, token=first.token)
+    assert again.player == first.player
+    forged = phone()
+    forged.send("hello", player=first.player, token="not-the-token")
+    assert forged.player != first.player
+
+
+def test_a_two_player_race_to_the_end(service, phone, clock):
+    host, (ann,), _code = start(phone)
+    assert host.room["phase"] == "playing"
+    assert "solution" not in json.dumps(host.room["game"]["puzzle"])
+    solve(ann)
+    clock.now += 40 * SEC
+    ann.send("done")
+    clock.now += 20 * SEC
+    solve(host, wrong={MINI.white_squares[0]})
+    host.send("done")
+    ann.take()
+    result = ann.room["game"]["result"]
+    assert [(s["player"], s["place"], s["perfect"]) for s in result["standings"]] == [
+        (ann.player, 1, True),
+        (host.player, 2, False),
+    ]
+    assert result["misses"] == []
+    assert host.room["game"]["result"]["misses"] == [
+        {
+            "square": MINI.white_squares[0],
+            "answer": MINI.solution[MINI.white_squares[0]],
+            "letter": "Q",
+        }
+    ]
+    assert host.room["phase"] == "results"
+
+
+def test_a_together_game_to_the_end(service, phone):
+    host, (ann, bob), _code = start(phone, mode="together", guests=("Ann", "Bob"))
+    for sq in MINI.grid.slot("1a").squares:
+        ann.send("type", square=sq, letter=MINI.solution[sq])
+    host.take()
+    assert host.room["game"]["board"][2:5] == "SIR"
+    assert host.room["game"]["writers"][2] == ann.player
+    for p in (ann, bob, host):
+        p.send("done")
+    standings = bob.take() and bob.room["game"]["result"]["standings"]
+    assert standings[0]["player"] == ann.player
+    assert standings[0]["squares"] == 3
+
+
+def test_solo_race_has_no_limit_and_is_picked_up_later(service, phone, clock):
+    me = phone()
+    me.send("host", name="Me", solo=True)
+    assert me.room["phase"] == "table"
+    me.send("start")
+    assert me.room["game"]["limit_ms"] is None
+    me.send("type", square=2, letter="S")
+    clock.now += 60 * SEC
+    service.disconnect(me.connection)  # put the phone down
+    clock.now += 3600 * SEC
+    back = phone()
+    welcome = back.send("hello", player=me.player, token=me.token)
+    assert any(m.get("saved", {}).get("race") for m in welcome)
+    back.send("pick_up")
+    game = back.room["game"]
+    assert game["board"][2] == "S"
+    assert game["my_clock"]["elapsed_ms"] == 60 * SEC  # the clock waited
+
+
+def test_redelivered_message_is_applied_once(service, phone):
+    _host, (ann,), code = start(phone)
+    ann.send("type", square=2, letter="S")
+    ann.send("type", square=2, letter="X")
+    ann.send("undo")
+    replay = ann.resend_last("undo")
+    assert next(m for m in replay if m["type"] == "ack")["duplicate"] is True
+    assert room_of(service, code).game.players[ann.player].letters[2] == "S"
+
+
+def test_two_writers_racing_on_one_room_both_letters_are_kept(service, phone):
+    host, (ann,), code = start(phone, mode="together")
+    store = service.store
+    real_save = store.save_room
+    raced = []
+
+    def save_with_a_rival(code_, state, seen, expires_at):
+        if not raced:  # between our read and our write, the host's letter lands first
+            raced.append(True)
+            host.send("type", square=3, letter="I")
+        return real_save(code_, state, seen, expires_at)
+
+    store.save_room = save_with_a_rival
+    ann.send("type", square=2, letter="S")
+    store.save_room = real_save
+    board = room_of(service, code).game.letters()
+    assert board[2:4] == "SI"
+
+
+def test_a_gone_connection_is_removed_and_its_grace_starts(service, phone, clock):
+    host, (ann,), code = start(phone)
+    service.connections.gone.add(ann.connection)
+    host.send("type", square=2, letter="S")  # the fan-out finds ann gone
+    room = room_of(service, code)
+    assert room.members[ann.player].connections == ()
+    assert room.waiting_for(clock.now) == [ann.player]
+    assert service.store.get_connection(ann.connection) is None
+
+
+def test_timers_arm_for_the_next_due_event_and_a_late_or_repeated_timer_is_harmless(
+    service, phone, clock
+):
+    _host, (_ann,), code = start(phone)
+    at, version = service.timers.armed[code]
+    assert at == clock.now + 5 * 60 * SEC  # the Mini's limit
+    clock.now = at + 47 * SEC  # Scheduler fires late
+    sent = service.timer(code, version)
+    assert sent.wrote
+    result = room_of(service, code).game.result
+    assert result.reason == "limit"
+    assert {r.time_ms for r in result.standings} == {5 * 60 * SEC}  # as if on time
+    assert service.timer(code, version).wrote is False  # fired twice: nothing changes
+    assert code not in service.timers.armed
+
+
+def test_a_tick_before_the_due_time_does_nothing(service, phone, clock):
+    _host, (ann,), code = start(phone)
+    version = service.store.rooms[code][1]
+    ann.send("tick")
+    assert service.store.rooms[code][1] == version
+    clock.now += 5 * 60 * SEC
+    ann.send("tick")
+    assert room_of(service, code).game.over
+
+
+def test_grace_runs_out_and_the_check_goes_ahead(service, phone, clock):
+    host, (ann,), code = start(phone)
+    service.disconnect(ann.connection)
+    assert service.timers.armed[code][0] == clock.now + GRACE_MS
+    solve(host)
+    host.send("done")
+    assert host.room["waiting_for"] == [ann.player]
+    clock.now += GRACE_MS
+    service.timer(code)
+    host.take()
+    assert host.room["phase"] == "results"
+
+
+def test_host_hand_over_and_pause(service, phone):
+    host, (ann,), _code = start(phone)
+    service.disconnect(host.connection)
+    ann.take()
+    assert ann.room["host"] == ann.player
+    ann.send("pause")
+    assert ann.room["game"]["paused"] is True
+    errors = ann.errors(ann.send("type", square=2, letter="S"))
+    assert errors[0]["code"] == "paused"
+
+
+def test_late_joiner(service, phone, clock):
+    _host, _, code = start(phone, guests=())
+    clock.now += 30 * SEC
+    late = phone()
+    late.send("join", code=code, name="Late")
+    late.send("to_game")
+    assert late.room["game"]["my_clock"]["elapsed_ms"] == 30 * SEC
+
+
+def test_bad_input_gets_a_clear_error_and_changes_nothing(service, phone):
+    _host, (ann,), code = start(phone)
+    version = service.store.rooms[code][1]
+    cases = [
+        ("not json", "bad-message"),
+        (json.dumps({"action": "fly", "seq": 99}), "bad-message"),
+        (json.dumps({"action": "type", "seq": 99, "square": 2}), "bad-message"),
+        (json.dumps({"action": "type", "seq": 99, "square": 0, "letter": "A"}), "bad-square"),
+        (json.dumps({"action": "type", "seq": 99, "square": 2, "letter": "7"}), "bad-letter"),
+        (json.dumps({"action": "end", "seq": 99}), "not-host"),
+        ("x" * 5000, "too-large"),
+    ]
+    for body, code_ in cases:
+        service.receive(ann.connection, body)
+        error = ann.take()[-1]
+        assert error["type"] == "error", body
+        assert error["code"] == code_, body
+        assert error["message"]
+    assert service.store.rooms[code][1] == version
+
+
+def test_join_attempts_by_code_are_rate_limited(service, phone):
+    p = phone()
+    codes = [p.send("join", code=f"ZZZZ{i:02d}", name="X")[-1]["code"] for i in range(11)]
+    assert codes[:10] == ["no-room"] * 10
+    assert codes[10] == "too-many"
+
+
+def test_room_codes_are_six_unambiguous_characters(service, phone):
+    codes = set()
+    for _ in range(20):
+        p = phone()
+        p.send("host", name="H")
+        codes.add(p.room["code"])
+    assert len(codes) == 20
+    assert all(len(c) == 6 and not set(c) & set("01OIL") for c in codes)
+
+
+def test_a_keystroke_costs_at_most_three_store_requests(service, phone):
+    _host, (ann,), _code = start(phone)
+    service.store.requests.clear()
+    ann.send("type", square=2, letter="S")
+    assert sum(service.store.requests.values()) <= 3, service.store.requests
+
+
+def keys_in(value):
+    """Every key anywhere in a JSON value."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield k
+            yield from keys_in(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from keys_in(v)
+
+
+def test_nothing_secret_leaves_the_server_before_the_check(service, phone):
+    """Every message of a whole race and a whole Together game, as the phones got them."""
+    host, (ann,), _code = start(phone)
+    solve(ann)  # ann's board is the answers
+    for sq in MINI.white_squares:  # the host types J everywhere: MINI has no J
+        host.send("type", square=sq, letter="J")
+    sent = service.connections.sent
+    answers = {MINI.answer(s) for s in MINI.slots}
+    for _connection, messages in sent.items():
+        for m in messages:
+            assert "solution" not in set(keys_in(m))
+    to_host = [json.dumps(m) for m in sent[host.connection]]
+    assert not any(answer in text for text in to_host for answer in answers)
+    to_ann = [json.dumps(m) for m in sent[ann.connection]]
+    assert not any(
+        "J" in (m.get("room", {}).get("game") or {}).get("board", "")
+        for m in sent[ann.connection]
+        if m["type"] == "room"
+    )
+    assert not any("JJJ" in text for text in to_ann)
+
+    host2, (bob,), code2 = start(phone, mode="together")
+    for sq in MINI.grid.slot("4a").squares:
+        bob.send("type", square=sq, letter=MINI.solution[sq])
+    assert room_of(service, code2).game.earned  # bob earned ASIDE (and its crossings)...
+    for messages in service.connections.sent.values():
+        for m in messages:
+            # ...and nobody is told who earned what before the check
+            assert not {"earned", "owners", "standings", "result"} & set(keys_in(m))
+    # After the check the answers and credit do go out.
+    for p in (host2, bob):
+        p.send("done")
+    assert bob.room["game"]["result"]["owners"]
+    assert bob.room["game"]["result"]["solution"] == MINI.solution
