@@ -107,6 +107,19 @@ class Clock:
         return self.now
 
 
+def apply_patch(target: Any, patch: Any) -> Any:
+    """RFC 7386, as a client applies it."""
+    if not isinstance(patch, dict):
+        return patch
+    out = dict(target) if isinstance(target, dict) else {}
+    for key, value in patch.items():
+        if value is None:
+            out.pop(key, None)
+        else:
+            out[key] = apply_patch(out.get(key), value)
+    return out
+
+
 class Phone:
     """One browser: a connection, its player and token, and the room as it has been told."""
 
@@ -143,7 +156,9 @@ class Phone:
             if message["type"] == "welcome":
                 self.player, self.token = message["player"], message["token"]
             elif message["type"] == "room":
-                self.room = message["room"] if message["full"] else {**self.room, **message["room"]}
+                self.room = (
+                    message["room"] if message["full"] else apply_patch(self.room, message["room"])
+                )
                 self.version = message["version"]
         return new
 

@@ -298,3 +298,19 @@ def test_nothing_secret_leaves_the_server_before_the_check(service, phone):
         p.send("done")
     assert bob.room["game"]["result"]["owners"]
     assert bob.room["game"]["result"]["solution"] == MINI.solution
+
+
+def test_updates_are_merge_patches_that_rebuild_the_full_view(service, phone):
+    host, (ann,), _ = start(phone)
+    before = len(service.connections.sent[host.connection])
+    ann.send("type", square=2, letter="S")
+    update = service.connections.sent[host.connection][before]
+    assert update["full"] is False
+    assert "puzzle" not in update["room"].get("game", {})  # clues are not sent again
+    host.take()
+    service.receive(host.connection, json.dumps({"action": "snapshot", "seq": 999}))
+    snapshot = service.connections.sent[host.connection][-1]
+    assert snapshot["full"] is True
+    assert {k: v for k, v in host.room.items() if k != "due_at"} == {
+        k: v for k, v in snapshot["room"].items() if k != "due_at"
+    }

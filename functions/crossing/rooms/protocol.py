@@ -163,7 +163,8 @@ class Welcome(BaseModel):
 
 
 class RoomMessage(BaseModel):
-    """The room as this connection may see it: all of it (``full``) or the parts that changed."""
+    """The room as this connection may see it: all of it (``full``), or else a JSON Merge
+    Patch (RFC 7386) of what changed since the previous version."""
 
     type: Literal["room"] = "room"
     version: int

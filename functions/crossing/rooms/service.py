@@ -444,7 +444,7 @@ class RoomService:
         for connection, viewer in audience:
             new = view(after, viewer, now)
             fresh = full_phase or connection not in _connections_of(before)
-            changed = new if fresh else _changed(view(before, viewer, now), new)
+            changed = new if fresh else merge_patch(view(before, viewer, now), new)
             message = P.RoomMessage(version=version, full=fresh, room=changed)
             if not self._send(connection, message):
                 gone.append(connection)
@@ -499,11 +499,24 @@ def _connections_of(room: R.Room) -> set[str]:
     return {c for m in room.members.values() for c in m.connections} | set(room.watchers)
 
 
-def _changed(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
-    """The top-level keys whose values differ (a removed key comes back as None)."""
-    out = {k: v for k, v in new.items() if old.get(k) != v}
-    out |= {k: None for k in old if k not in new}
-    return out
+def merge_patch(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """The JSON Merge Patch (RFC 7386) that turns ``old`` into ``new``.
+
+    Objects are patched key by key, anything else is replaced whole; a key that
+    disappears is sent as null. So a keystroke sends the squares that changed,
+    not the puzzle and its clues again.
+    """
+    patch: dict[str, Any] = {}
+    for key, value in new.items():
+        before = old.get(key)
+        if before == value:
+            continue
+        if isinstance(before, dict) and isinstance(value, dict):
+            patch[key] = merge_patch(before, value)
+        else:
+            patch[key] = value
+    patch |= {key: None for key in old if key not in new}
+    return patch
 
 
 def _explain(error: ValidationError) -> str:
