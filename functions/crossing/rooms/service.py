@@ -227,14 +227,18 @@ class RoomService:
             self._snapshot(connection, code, player)
         return seat or Sent()
 
-    def _enter(self, connection: str, player: str, old_code: str, code: str) -> None:
+    def _enter(
+        self, connection: str, player: str, old_code: str, code: str, name: str | None = None
+    ) -> None:
         """Move a connection into a room: out of the one it was in, and remembered."""
         if old_code and old_code != code:
             self._drop(old_code, connection)
         self.store.put_connection(connection, code, player, self.clock() + CONNECTION_TTL_MS)
         if player:
             profile = self.store.get_profile(player) or {}
-            self.store.put_profile(player, {**profile, "room": code})
+            self.store.put_profile(
+                player, {**profile, "room": code, "name": name or profile.get("name", "")}
+            )
 
     def _host(self, connection: str, player: str, old: str, m: P.Host) -> Sent:
         self._limit(f"host:{player}", HOST_LIMIT, "Too many rooms at once; wait a minute.")
@@ -275,7 +279,7 @@ class RoomService:
             player=player,
             missing="There is no room with that code.",
         )
-        self._enter(connection, player, old, code)
+        self._enter(connection, player, old, code, m.name)
         self._snapshot(connection, code, player)
         return sent
 
