@@ -254,7 +254,7 @@ class RoomService:
                 version = self.store.save_room(code, dump_room(room), None, now + ROOM_TTL_MS)
             except Conflict:
                 continue  # that code is taken: draw another
-            self._enter(connection, player, old, code)
+            self._enter(connection, player, old, code, m.name)
             self._send(connection, P.Ack(seq=m.seq, version=version))
             self._send(
                 connection, P.RoomMessage(version=version, full=True, room=view(room, player, now))
@@ -315,7 +315,7 @@ class RoomService:
                 version = self.store.save_room(code, dump_room(fresh), None, now + ROOM_TTL_MS)
             except Conflict:
                 continue
-            self._enter(connection, player, old, code)
+            self._enter(connection, player, old, code, name)
             self._send(connection, P.Ack(seq=m.seq, version=version))
             self._send(
                 connection, P.RoomMessage(version=version, full=True, room=view(fresh, player, now))
