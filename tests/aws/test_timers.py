@@ -20,6 +20,13 @@ def ms(text: str) -> int:
     return int(datetime.fromisoformat(text).replace(tzinfo=UTC).timestamp() * 1000)
 
 
+NOW = ms("2026-11-29T19:00:00")
+
+
+def clock() -> float:
+    return NOW / 1000
+
+
 @pytest.fixture
 def scheduler(aws, boto_session):
     client = boto_session.client("scheduler")
@@ -29,7 +36,7 @@ def scheduler(aws, boto_session):
 
 @pytest.fixture
 def timers(scheduler):
-    return SchedulerTimers(GROUP, TARGET, ROLE, client=scheduler)
+    return SchedulerTimers(GROUP, TARGET, ROLE, client=scheduler, clock=clock)
 
 
 def schedules(scheduler):
@@ -73,6 +80,15 @@ def test_arming_again_moves_the_one_schedule(scheduler, timers):
     assert got["ActionAfterCompletion"] == "DELETE"
 
 
+def test_a_time_already_past_is_set_a_little_after_now(scheduler, timers):
+    timers.arm("ABCD", NOW - 60_000, 4)
+    got = scheduler.get_schedule(GroupName=GROUP, Name="room-ABCD")
+    assert got["ScheduleExpression"] == "at(2026-11-29T19:00:02)"
+    timers.arm("ABCD", NOW + 1_500, 5)
+    got = scheduler.get_schedule(GroupName=GROUP, Name="room-ABCD")
+    assert got["ScheduleExpression"] == "at(2026-11-29T19:00:02)", "nearly now counts as past"
+
+
 def test_arming_is_one_request_to_move_and_two_to_create(timers):
     timers.arm("ABCD", ms("2026-11-29T19:05:07"), 1)
     assert dict(timers.requests) == {"update_schedule": 1, "create_schedule": 1}
@@ -98,7 +114,7 @@ def test_disarming_a_room_with_no_schedule_is_fine(scheduler, timers):
 def test_a_schedule_created_by_someone_else_meanwhile_is_updated(boto_session):
     """The update misses, then another writer creates it before our create: update again."""
     client = boto_session.client("scheduler")
-    timers = SchedulerTimers(GROUP, TARGET, ROLE, client=client)
+    timers = SchedulerTimers(GROUP, TARGET, ROLE, client=client, clock=clock)
     with Stubber(client) as stub:
         stub.add_client_error("update_schedule", "ResourceNotFoundException", http_status_code=404)
         stub.add_client_error("create_schedule", "ConflictException", http_status_code=409)
@@ -109,7 +125,7 @@ def test_a_schedule_created_by_someone_else_meanwhile_is_updated(boto_session):
 
 def test_other_scheduler_errors_propagate(boto_session):
     client = boto_session.client("scheduler")
-    timers = SchedulerTimers(GROUP, TARGET, ROLE, client=client)
+    timers = SchedulerTimers(GROUP, TARGET, ROLE, client=client, clock=clock)
     with Stubber(client) as stub:
         stub.add_client_error("update_schedule", "ValidationException", http_status_code=400)
         with pytest.raises(ClientError, match="ValidationException"):

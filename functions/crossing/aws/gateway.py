@@ -26,7 +26,9 @@ class ApiGatewayConnections:
         self.client = client
 
     def send(self, connection: str, message: Mapping[str, Any]) -> bool:
-        data = json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        # allow_nan=False: NaN and Infinity are not JSON, and a browser would refuse them.
+        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        data = text.encode("utf-8")
         try:
             self.client.post_to_connection(ConnectionId=connection, Data=data)
         except ClientError as error:

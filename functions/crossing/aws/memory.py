@@ -123,7 +123,7 @@ class RecordingConnections:
         self.requests["send"] += 1
         if connection in self.gone:
             return False
-        copy = json.loads(json.dumps(message, separators=(",", ":")))
+        copy = json.loads(json.dumps(message, allow_nan=False))
         self.sent[connection].append(copy)
         self.log.append((connection, copy))
         return True
@@ -137,7 +137,11 @@ class RecordingConnections:
 
 
 class ManualTimers:
-    """``Timers`` that only remember: ``armed[room] = (at, version)``; tests fire them."""
+    """``Timers`` that only remember: ``armed[room] = (at, version)``; tests fire them.
+
+    ``at`` is kept exactly as given; SchedulerTimers rounds it up to the second and
+    sets it at least two seconds ahead, which only ever makes a real timer later.
+    """
 
     def __init__(self) -> None:
         self.armed: dict[str, tuple[int, int]] = {}

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections import Counter
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -19,6 +21,9 @@ from botocore.exceptions import ClientError
 
 _NAME = re.compile(r"^[0-9A-Za-z_.-]{1,59}$")  # "room-" + this fits Scheduler's 64
 _ATTEMPTS = 3
+MIN_LEAD_MS = 2_000
+"""A schedule is never set closer than this to now: a one-time schedule whose time has
+already passed when the request lands is refused, and Scheduler only promises the minute."""
 RETRY_POLICY = {"MaximumEventAgeInSeconds": 3600, "MaximumRetryAttempts": 20}
 """A late timer is harmless (the room catches up), a lost one is not: retry for an hour."""
 
@@ -39,7 +44,15 @@ class SchedulerTimers:
     """``Timers`` on EventBridge Scheduler: ``target_arn`` is the timer handler's ARN,
     ``role_arn`` the role Scheduler assumes to invoke it."""
 
-    def __init__(self, group: str, target_arn: str, role_arn: str, client: Any = None) -> None:
+    def __init__(
+        self,
+        group: str,
+        target_arn: str,
+        role_arn: str,
+        client: Any = None,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         if client is None:
             import boto3
 
@@ -48,10 +61,16 @@ class SchedulerTimers:
         self.target_arn = target_arn
         self.role_arn = role_arn
         self.client = client
+        self.clock = clock
         self.requests: Counter[str] = Counter()
 
     def arm(self, room: str, at: int, version: int) -> None:
-        """Move the room's schedule (one request), or create it (two: the update misses)."""
+        """Move the room's schedule (one request), or create it (two: the update misses).
+
+        A time already past (or nearly) is set to ``MIN_LEAD_MS`` from now: the due event
+        is then applied by whatever touches the room first, this timer included.
+        """
+        at = max(at, int(self.clock() * 1000) + MIN_LEAD_MS)
         schedule = self._schedule(room, at, version)
         for _ in range(_ATTEMPTS):
             try:
