@@ -156,3 +156,9 @@ def test_take_counts_nothing_when_refused(store):
 
 def test_a_limit_below_one_never_allows(store):
     assert not store.take("x", 0, 1000, 0)
+    assert store.requests["take"] == 0
+
+
+def test_a_window_must_be_positive(store):
+    with pytest.raises(ValueError, match="at least 1 ms"):
+        store.take("x", 5, 0, 0)

@@ -92,6 +92,8 @@ class MemoryStore:
         self.saves.pop((player, kind), None)
 
     def take(self, key: str, limit: int, window_ms: int, now: int) -> bool:
+        if window_ms < 1:
+            raise ValueError(f"a rate window must be at least 1 ms, not {window_ms}")
         if limit < 1:
             return False
         self.requests["take"] += 1

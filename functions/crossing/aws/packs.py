@@ -78,6 +78,8 @@ class S3Packs:
             try:
                 body = self.client.get_object(Bucket=self.bucket, Key=key)["Body"].read()
             except self.client.exceptions.NoSuchKey:
+                # Only answered to a reader allowed s3:ListBucket; without it S3 says
+                # AccessDenied for a missing key too (grant read on the bucket, not just keys).
                 return ()  # not cached: the pack may be uploaded later
             self._cache[size] = parse_pack(_json(body, source), size, source)
         return self._cache[size]
