@@ -23,7 +23,8 @@ _NAME = re.compile(r"^[0-9A-Za-z_.-]{1,59}$")  # "room-" + this fits Scheduler's
 _ATTEMPTS = 3
 MIN_LEAD_MS = 2_000
 """A schedule is never set closer than this to now: a one-time schedule whose time has
-already passed when the request lands is refused, and Scheduler only promises the minute."""
+already passed when the request lands may be refused (reported, not in AWS's reference),
+and Scheduler only promises the minute anyway."""
 RETRY_POLICY = {"MaximumEventAgeInSeconds": 3600, "MaximumRetryAttempts": 20}
 """A late timer is harmless (the room catches up), a lost one is not: retry for an hour."""
 
