@@ -132,11 +132,22 @@ class RoomService:
             self._mutate(code, lambda room, now: R.step(room, R.Disconnect(connection), now))
 
     def timer(self, code: str, version: int | None = None) -> Sent:
-        """The Scheduler's backstop: apply whatever has fallen due. Stale or repeated: no-op."""
+        """The Scheduler's backstop: apply whatever has fallen due. Stale or repeated: no-op.
+
+        Two writers can arm a room's one schedule out of order, leaving it set for a moment
+        that has passed while the next due event has none: so a timer that finds nothing
+        due re-arms for whatever is due next.
+        """
         try:
-            return self._mutate(code, lambda room, now: R.advance(room, now))
+            sent = self._mutate(code, lambda room, now: R.advance(room, now))
         except Refused:
             return Sent()
+        if not sent.wrote:
+            loaded = self.store.load_room(code)
+            due = load_room(loaded[0]).due_at() if loaded else None
+            if loaded and due is not None:
+                self.timers.arm(code, due, loaded[1])
+        return sent
 
     # --- dispatch -------------------------------------------------------------------------
 
