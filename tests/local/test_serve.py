@@ -67,14 +67,14 @@ def test_a_reloaded_player_keeps_their_seat_and_board(stack):
     hana.act("start")
     ann.until(lambda p: p.room.get("phase") == "playing")
     ann.act("type", square=2, letter="Q")
-    player, token = ann.player, ann.token
+    ann_id, token = ann.player, ann.token
     ann.close()  # the page reloads
     again = player(stack)
-    welcome = again.act("hello", player=player, token=token)
+    welcome = again.act("hello", player=ann_id, token=token)
     assert welcome["type"] == "ack"
     again.until(lambda p: game(p.room).get("board"))
     assert game(again.room)["board"][2] == "Q"
-    assert again.player == player
+    assert again.player == ann_id
     for p in (hana, again):
         p.close()
 
