@@ -1,0 +1,1 @@
+"""Running the site on one machine without AWS."""
