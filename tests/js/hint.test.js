@@ -13,3 +13,9 @@ test("the word comes last", () => {
 test("no play says so", () => {
   assert.deepEqual(hintLines(null, 1), ["No play fits this board and rack."]);
 });
+
+test("a blank in the word is named, not shown in lower case", () => {
+  const play = { ...quixote, word: "QUaRTZES" };
+  assert.equal(hintLines(play, 3)[2], "The word is QUARTZES, with a blank as the A.");
+  assert.equal(hintLines({ ...play, word: "QUaRTZeS" }, 3)[2], "The word is QUARTZES, with blanks as A and E.");
+});

@@ -9,6 +9,9 @@ import * as view from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
+// Enough plays to compare; the engine keeps only this many, so the list stays quick.
+const RESULTS_SHOWN = 50;
+
 const ui = {
   board: $("board"),
   boardKeys: $("board-keys"),
@@ -118,7 +121,7 @@ ui.rack.addEventListener("input", () => dispatch({ type: ACTIONS.RACK_TYPED, tex
 async function runSolve() {
   dispatch({ type: ACTIONS.SOLVE_STARTED });
   try {
-    const plays = await solve(solveRequest(state));
+    const plays = await solve(solveRequest(state, RESULTS_SHOWN));
     dispatch({ type: ACTIONS.SOLVE_SUCCEEDED, plays });
   } catch (error) {
     dispatch({ type: ACTIONS.SOLVE_FAILED, message: messageOf(error) });

@@ -132,7 +132,7 @@ export function renderPlays(section, list, state) {
         "aria-pressed": chosen ? "true" : "false",
       });
       button.append(
-        el("span", { class: "play-word" }, play.word),
+        wordWithBlanks(play.word),
         el("span", { class: "play-where" }, `${play.direction === "across" ? "Across" : "Down"} at ${play.row},${play.col}`),
         el("span", { class: "play-score" }, String(play.score)),
       );
@@ -141,6 +141,20 @@ export function renderPlays(section, list, state) {
       return item;
     }),
   );
+}
+
+// The engine writes a blank's letter in lower case; show it upper case, marked.
+function wordWithBlanks(word) {
+  const span = el("span", { class: "play-word" });
+  for (const ch of word) {
+    if (ch >= "a" && ch <= "z") {
+      const blank = el("span", { class: "blank-letter", title: "blank" }, ch.toUpperCase());
+      span.append(blank);
+    } else {
+      span.append(ch);
+    }
+  }
+  return span;
 }
 
 function squareRow(square) {
@@ -190,7 +204,8 @@ export function renderBreakdown(target, state) {
     target.replaceChildren();
     return;
   }
-  const heading = el("h3", { id: "breakdown-title" }, `${play.word} for ${play.score}`);
+  const heading = el("h3", { id: "breakdown-title" });
+  heading.append(wordWithBlanks(play.word), ` for ${play.score}`);
   const parts = [heading];
   for (const word of play.breakdown?.words ?? []) parts.push(wordTable(word));
   const bonuses = el("ul", { class: "bonuses" });

@@ -31,7 +31,8 @@ class SolveBody(BaseModel):
     rules: Literal["crossplay", "scrabble", "wwf", "duel"]
     rack: StrictStr = Field(max_length=32)
     board: list[StrictStr] | None = Field(default=None, max_length=32)
-    words: list[StrictStr] | None = Field(default=None, max_length=64)
+    # A custom word list is bounded by the body size limit, not a word count.
+    words: list[StrictStr] | None = None
     top: StrictInt | None = Field(default=None, ge=1, le=1000)
     bonus: StrictBool = True
 
