@@ -68,6 +68,9 @@ export function renderBoard(target, state) {
     const label = `Row ${row + 1}, column ${col + 1}${premium ? `, ${premium.name}` : ""}, ${what}`;
     if (square.getAttribute("aria-label") !== label) square.setAttribute("aria-label", label);
     square.setAttribute("aria-current", isCursor ? "true" : "false");
+    // One tab stop for the whole board (the chosen square, else the centre); arrows move within.
+    const focusable = state.cursor ? isCursor : row === 7 && col === 7;
+    square.tabIndex = focusable ? 0 : -1;
   }
 }
 
