@@ -6,14 +6,14 @@ import random
 
 import pytest
 from crossing.tiles.board import Board
-from crossing.tiles.movegen import generate
+from crossing.tiles.movegen import Move, generate
 from crossing.tiles.play import check_play
 from crossing.tiles.rules import CROSSPLAY, DUEL, RULE_SETS, SCRABBLE
 from crossing.tiles.scoring import score_play
+from crossing.tiles.selfplay import self_play
 
 from tests.tiles.brute import brute_force_plays
 from tests.tiles.conftest import enable_words, sample_words, small_lexicon
-from tests.tiles.positions import self_play
 
 
 def _as_found(moves):
@@ -29,7 +29,7 @@ def _agree(board, rack, rules, words, lexicon, premiums=True):
     assert len(keys) == len(set(keys)), "a play was generated twice"
     expected = brute_force_plays(board, rack, rules, words, lexicon, premiums)
     assert _as_found(moves) == expected
-    assert [m.score for m in moves] == sorted((m.score for m in moves), reverse=True)
+    assert moves == sorted(moves, key=Move.sort_key)
     return moves
 
 

@@ -129,6 +129,8 @@ class Lexicon:
         # Decoded arc lists, filled on first visit: loading stays a byte copy,
         # and search pays for decoding once per state it actually reaches.
         self._arcs: dict[int, dict[int, tuple[bool, int]]] = {}
+        self._tile_masks: dict[int, int] = {}
+        self._before: dict[tuple[int, int], int] = {}
 
     @classmethod
     def from_words(cls, words: Iterable[str]) -> Lexicon:
@@ -154,6 +156,25 @@ class Lexicon:
                     at += 1
             self._arcs[index] = found
         return found
+
+    def tile_mask(self, index: int) -> int:
+        """Bit t set when the state at index has an arc for tile t."""
+        mask = self._tile_masks.get(index)
+        if mask is None:
+            mask = self._tile_masks[index] = sum(1 << t for t in self.arcs(index))
+        return mask
+
+    def tiles_before(self, index: int, tile: int) -> int:
+        """Bit t set when, from the state at index, tile t can be followed by ``tile``."""
+        key = (index, tile)
+        mask = self._before.get(key)
+        if mask is None:
+            mask = 0
+            for t, (_, nxt) in self.arcs(index).items():
+                if nxt and tile in self.arcs(nxt):
+                    mask |= 1 << t
+            self._before[key] = mask
+        return mask
 
     def walk(self, tiles: Iterable[int], index: int | None = None) -> tuple[bool, int] | None:
         """Follow tiles from a state; ``(accepts, next_index)`` of the last arc, or None."""

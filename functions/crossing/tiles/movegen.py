@@ -13,7 +13,8 @@ second pass; scoring.py stays the reference, and the tests hold the two equal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from itertools import combinations
+from typing import NamedTuple
 
 from crossing.tiles.board import Board
 from crossing.tiles.lexicon import Lexicon, letter_of, tile_of
@@ -25,8 +26,7 @@ ALL_LETTERS = sum(1 << t for t in range(1, 27))
 BLANK = 0
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     """One legal play. ``word`` spells the whole line, lower case for blanks."""
 
     row: int
@@ -37,6 +37,7 @@ class Move:
     score: int
 
     def sort_key(self) -> tuple:
+        """The ranking: score, then across before down, then position, then tiles."""
         return (
             -self.score,
             self.direction != ACROSS,
@@ -65,9 +66,14 @@ class _Pass:
         premiums: bool,
         transposed: bool,
         rack: list[int],
+        parts: list[tuple[int, tuple[int, ...]]],
         found: list[tuple[int, str, int, int, int, tuple[tuple[int, int, bool], ...]]],
     ) -> None:
         self.rows = rows
+        self.parts = parts
+        self.rack_mask = (
+            ALL_LETTERS if rack[BLANK] else sum(1 << t for t in range(1, 27) if rack[t])
+        )
         self.lexicon = lexicon
         self.rack = rack
         self.found = found
@@ -170,37 +176,53 @@ class _Pass:
         wm = self.wm[r]
         values = self.values
         rack = self.rack
+        blanks = rack[BLANK]
         found = self.found
         bonus = self.bonus
         lexicon = self.lexicon
         cache = lexicon._arcs
         arcs_of = lexicon.arcs
         skip_single_with_cross = self.transposed
-        placed: list[tuple[int, int, bool]] = []
+        direction_flag = 1 if self.transposed else 0
+        # The search spells letters only; whether each comes from a tile or a blank
+        # is settled when a word is found (``record``), so a rack with blanks does
+        # not walk the same letters twice. ``used`` counts letters in the current
+        # play; a letter beyond the rack's own tiles needs a blank (``short``).
+        used = [0] * 27
+        # Per new tile: square, tile, its letter points, its cross word's multiplier (0: none).
+        placed: list[tuple[int, int, int, int]] = []
         rack_tiles = [t for t in range(1, 27) if rack[t]]
         is_anchor = [False] * SIZE
         for c in anchors:
             is_anchor[c] = True
         anchor = 0
         start = 0
-        row_key = r
 
-        def record(end: int, score: int) -> None:
-            found.append((score, self.direction, row_key, start, end, tuple(placed)))
+        def record(end: int, wmul: int, score: int) -> None:
+            head = (direction_flag, start, r) if direction_flag else (direction_flag, r, start)
+            if not blanks:
+                tiles = tuple((c, t, False) for c, t, _, _ in placed)
+                found.append((-score, *head, tiles, end))
+                return
+            for blank_at, penalty in _blank_choices(placed, used, rack, blanks, wmul):
+                tiles = tuple((c, t, i in blank_at) for i, (c, t, _, _) in enumerate(placed))
+                found.append((penalty - score, *head, tiles, end))
 
-        def extend(c: int, idx: int, accepts: bool, msum: int, wmul: int, xtot: int, nx: int):
+        def extend(
+            c: int, idx: int, accepts: bool, msum: int, wmul: int, xtot: int, nx: int, short: int
+        ) -> None:
             if c < SIZE:
                 t = row_tiles[c]
                 if t:
                     kids = cache.get(idx) or arcs_of(idx)
                     arc = kids.get(t)
                     if arc is not None:
-                        extend(c + 1, arc[1], arc[0], msum + row_face[c], wmul, xtot, nx)
+                        extend(c + 1, arc[1], arc[0], msum + row_face[c], wmul, xtot, nx, short)
                     return
             if accepts and c > anchor and c - start >= 2:
-                used = len(placed)
-                if not (used == 1 and skip_single_with_cross and nx):
-                    record(c, msum * wmul + xtot + bonus[used][nx + 1])
+                n = len(placed)
+                if not (n == 1 and skip_single_with_cross and nx):
+                    record(c, wmul, msum * wmul + xtot + bonus[n][nx + 1])
             if c >= SIZE or not idx:
                 return
             mask = masks[c]
@@ -211,80 +233,46 @@ class _Pass:
             wmc = wm[c]
             cross = crosses[c]
             xs = sums[c]
-            if rack[BLANK]:
+            if short < blanks:
                 candidates = kids.items()
             else:
-                candidates = [(t, kids[t]) for t in rack_tiles if rack[t] and t in kids]
+                candidates = [(t, kids[t]) for t in rack_tiles if used[t] < rack[t] and t in kids]
             for t, (a, nxt) in candidates:
                 if not (mask >> t) & 1:
                     continue
-                if rack[t]:
-                    rack[t] -= 1
-                    placed.append((c, t, False))
-                    v = values[t] * lmc
+                over = used[t] >= rack[t]
+                used[t] += 1
+                v = values[t] * lmc
+                if cross:
+                    placed.append((c, t, v, wmc))
                     extend(
                         c + 1,
                         nxt,
                         a,
                         msum + v,
                         wmul * wmc,
-                        xtot + (xs + v) * wmc if cross else xtot,
-                        nx + cross,
+                        xtot + (xs + v) * wmc,
+                        nx + 1,
+                        short + over,
                     )
-                    placed.pop()
-                    rack[t] += 1
-                if rack[BLANK]:
-                    rack[BLANK] -= 1
-                    placed.append((c, t, True))
-                    extend(
-                        c + 1,
-                        nxt,
-                        a,
-                        msum,
-                        wmul * wmc,
-                        xtot + xs * wmc if cross else xtot,
-                        nx + cross,
-                    )
-                    placed.pop()
-                    rack[BLANK] += 1
+                else:
+                    placed.append((c, t, v, 0))
+                    extend(c + 1, nxt, a, msum + v, wmul * wmc, xtot, nx, short + over)
+                placed.pop()
+                used[t] -= 1
 
-        def from_left_part(idx: int, part: list[tuple[int, bool]]) -> None:
-            nonlocal start
-            start = anchor - len(part)
-            msum = 0
-            wmul = 1
-            for i, (t, blank) in enumerate(part):
-                c = start + i
-                if not blank:
-                    msum += values[t] * lm[c]
-                wmul *= wm[c]
-                placed.append((c, t, blank))
-            extend(anchor, idx, False, msum, wmul, 0, 0)
-            del placed[len(placed) - len(part) :]
-
-        def left_parts(idx: int, limit: int, part: list[tuple[int, bool]]) -> None:
-            from_left_part(idx, part)
-            if not limit:
-                return
-            kids = cache.get(idx) or arcs_of(idx)
-            for t, (_, nxt) in kids.items():
-                if not nxt:
-                    continue
-                if rack[t]:
-                    rack[t] -= 1
-                    part.append((t, False))
-                    left_parts(nxt, limit - 1, part)
-                    part.pop()
-                    rack[t] += 1
-                if rack[BLANK]:
-                    rack[BLANK] -= 1
-                    part.append((t, True))
-                    left_parts(nxt, limit - 1, part)
-                    part.pop()
-                    rack[BLANK] += 1
-
-        in_rack = sum(rack)
+        tile_mask = lexicon.tile_mask
+        before = lexicon._before
+        tiles_before = lexicon.tiles_before
+        parts = self.parts
         for anchor in anchors:
+            # Letters that could go on the anchor: a cheap test that skips left parts
+            # (or a prefix) whose next arc cannot land there, or cannot reach the
+            # board tile just right of the anchor.
+            allowed = masks[anchor] & self.rack_mask
+            if not allowed:
+                continue
+            after = row_tiles[anchor + 1] if anchor + 1 < SIZE else 0
             if anchor > 0 and row_tiles[anchor - 1]:
                 first = anchor - 1
                 while first > 0 and row_tiles[first - 1]:
@@ -292,29 +280,125 @@ class _Pass:
                 prefix = lexicon.walk(row_tiles[i] for i in range(first, anchor))
                 if prefix is None or not prefix[1]:
                     continue
+                idx = prefix[1]
+                if not allowed & (tiles_before(idx, after) if after else tile_mask(idx)):
+                    continue
                 start = first
                 msum = sum(row_face[i] for i in range(first, anchor))
-                extend(anchor, prefix[1], False, msum, 1, 0, 0)
-            else:
-                limit = 0
-                c = anchor - 1
-                while c >= 0 and not row_tiles[c] and not is_anchor[c]:
-                    limit += 1
-                    c -= 1
-                left_parts(lexicon.root, min(limit, in_rack - 1), [])
+                extend(anchor, idx, False, msum, 1, 0, 0, 0)
+                continue
+            limit = 0
+            c = anchor - 1
+            while c >= 0 and not row_tiles[c] and not is_anchor[c]:
+                limit += 1
+                c -= 1
+            for idx, part in parts:
+                k = len(part)
+                if k > limit:
+                    break
+                if after:
+                    fits = before.get((idx, after))
+                    if fits is None:
+                        fits = tiles_before(idx, after)
+                else:
+                    fits = tile_mask(idx)
+                if not allowed & fits:
+                    continue
+                start = anchor - k
+                msum = 0
+                wmul = 1
+                short = 0
+                for i, t in enumerate(part):
+                    c = start + i
+                    if used[t] >= rack[t]:
+                        short += 1
+                    used[t] += 1
+                    v = values[t] * lm[c]
+                    msum += v
+                    wmul *= wm[c]
+                    placed.append((c, t, v, 0))
+                extend(anchor, idx, False, msum, wmul, 0, 0, short)
+                for t in part:
+                    used[t] -= 1
+                del placed[:]
 
     def move(self, record: tuple) -> Move:
-        score, _, r, start, end, placed = record
+        negative_score, _, row, col, tiles, end = record
+        r, start = (col, row) if self.transposed else (row, col)
         line = list(self.rows[r][start:end])
         new_tiles = []
-        for c, t, blank in placed:
+        for c, t, blank in tiles:
             letter = letter_of(t)
             line[c - start] = letter.lower() if blank else letter
-            row, col = (c, r) if self.transposed else (r, c)
-            new_tiles.append(NewTile(row, col, letter, blank))
-        row, col = (start, r) if self.transposed else (r, start)
-        new_tiles.sort(key=lambda tile: (tile.row, tile.col))
-        return Move(row, col, self.direction, "".join(line), tuple(new_tiles), score)
+            new_tiles.append(
+                NewTile(c, r, letter, blank) if self.transposed else NewTile(r, c, letter, blank)
+            )
+        return Move(row, col, self.direction, "".join(line), tuple(new_tiles), -negative_score)
+
+
+def _blank_choices(
+    placed: list[tuple[int, int, int, int]],
+    used: list[int],
+    rack: list[int],
+    blanks: int,
+    wmul: int,
+) -> list[tuple[frozenset[int], int]]:
+    """Each way to take the placed letters from the rack: (indices on blanks, points lost).
+
+    A blank scores 0, so a blank at index i loses its letter points times the
+    main word's multiplier plus its cross word's multiplier.
+    """
+    if not blanks:
+        return [(frozenset(), 0)]
+    choices: list[tuple[frozenset[int], int]] = [(frozenset(), 0)]
+    letters = sorted({t for _, t, _, _ in placed})
+    for t in letters:
+        spots = [i for i, (_, tile, _, _) in enumerate(placed) if tile == t]
+        least = max(0, used[t] - rack[t])
+        grown = []
+        for chosen, lost in choices:
+            room = blanks - len(chosen)
+            for k in range(least, min(len(spots), room) + 1):
+                for subset in combinations(spots, k):
+                    extra = sum(placed[i][2] * (wmul + placed[i][3]) for i in subset)
+                    grown.append((chosen | frozenset(subset), lost + extra))
+        choices = grown
+    return choices
+
+
+def left_parts(
+    lexicon: Lexicon, rack: list[int], longest: int
+) -> list[tuple[int, tuple[int, ...]]]:
+    """Every spellable word start of up to ``longest`` letters that the graph can continue.
+
+    Letters beyond the rack's own tiles count against its blanks. The same list
+    serves every anchor of the board, shortest first: an anchor takes the ones
+    that fit in the empty squares on its left.
+    """
+    found: list[tuple[int, tuple[int, ...]]] = [(lexicon.root, ())]
+    part: list[int] = []
+    used = [0] * 27
+    blanks = rack[BLANK]
+
+    def grow(idx: int, short: int) -> None:
+        if len(part) == longest:
+            return
+        for t, (_, nxt) in lexicon.arcs(idx).items():
+            if not nxt:
+                continue
+            over = used[t] >= rack[t]
+            if over and short >= blanks:
+                continue
+            used[t] += 1
+            part.append(t)
+            found.append((nxt, tuple(part)))
+            grow(nxt, short + over)
+            part.pop()
+            used[t] -= 1
+
+    grow(lexicon.root, 0)
+    found.sort(key=lambda item: len(item[1]))
+    return found
 
 
 def generate(
@@ -329,23 +413,16 @@ def generate(
     counts = rack_counts(rack)
     if not sum(counts) or lexicon.root == 0:
         return []
+    # Records sort as tuples: (-score, across first, row, col, tiles, end).
     found: list = []
     opening = board.is_empty()
+    parts = left_parts(lexicon, counts, sum(counts) - 1)
     passes = (
-        _Pass(board.rows, lexicon, rules, premiums, False, counts, found),
-        _Pass(board.transposed().rows, lexicon, rules, premiums, True, counts, found),
+        _Pass(board.rows, lexicon, rules, premiums, False, counts, parts, found),
+        _Pass(board.transposed().rows, lexicon, rules, premiums, True, counts, parts, found),
     )
     for search in passes:
         search.run(opening)
-    by_direction = {ACROSS: passes[0], DOWN: passes[1]}
-    # Rank cheaply on the raw records first; build Move objects only for the kept ones.
-    found.sort(key=lambda rec: (-rec[0], rec[1] != ACROSS, *_origin(rec), rec[5]))
+    found.sort()
     kept = found if top is None else found[:top]
-    moves = [by_direction[rec[1]].move(rec) for rec in kept]
-    moves.sort(key=Move.sort_key)
-    return moves
-
-
-def _origin(rec: tuple) -> tuple[int, int]:
-    _, direction, r, start, _, _ = rec
-    return (start, r) if direction == DOWN else (r, start)
+    return [passes[rec[1]].move(rec) for rec in kept]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from crossing.tiles.board import Board
 from crossing.tiles.lexicon import Lexicon
@@ -72,8 +73,7 @@ class BadCrossWord(NotAWord):
     reason = "bad_cross_word"
 
 
-@dataclass(frozen=True)
-class NewTile:
+class NewTile(NamedTuple):
     """A tile from the rack placed on an empty square; ``letter`` is upper case."""
 
     row: int

@@ -1,4 +1,6 @@
-"""Seeded self-play positions for tests and the benchmark."""
+"""Seeded self-play: plausible mid-game positions for tests and the benchmark.
+
+Randomness comes only from the seed passed in."""
 
 from __future__ import annotations
 
