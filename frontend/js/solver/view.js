@@ -200,6 +200,12 @@ function wordTable(word) {
   return box;
 }
 
+// Engine names such as "tiles_used" read as "Tiles used".
+function bonusName(name) {
+  const words = name.replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export function renderBreakdown(target, state) {
   const play = state.chosen === null ? null : state.plays[state.chosen];
   target.hidden = !play;
@@ -213,7 +219,7 @@ export function renderBreakdown(target, state) {
   for (const word of play.breakdown?.words ?? []) parts.push(wordTable(word));
   const bonuses = el("ul", { class: "bonuses" });
   for (const bonus of play.breakdown?.bonuses ?? []) {
-    bonuses.append(el("li", {}, `${bonus.name[0].toUpperCase()}${bonus.name.slice(1)}: +${bonus.points}`));
+    bonuses.append(el("li", {}, `${bonusName(bonus.name)}: +${bonus.points}`));
   }
   if (bonuses.children.length) parts.push(bonuses);
   parts.push(el("p", { class: "play-total" }, `Total: ${play.breakdown?.total ?? play.score}`));
