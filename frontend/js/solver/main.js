@@ -147,6 +147,10 @@ function messageOf(error) {
 }
 
 ui.solve.addEventListener("click", runSolve);
+ui.rack.addEventListener("keydown", (event) => {
+  // Enter in the rack field is the same as Show Me Best Move.
+  if (event.key === "Enter" && state.status !== "solving") runSolve();
+});
 ui.hint.addEventListener("click", runHint);
 ui.hint.dataset.steps = String(HINT_STEPS);
 ui.clear.addEventListener("click", () => dispatch({ type: ACTIONS.BOARD_CLEARED }));
