@@ -5,17 +5,16 @@ import urllib.request
 
 import boto3
 import pytest
+from crossing.local.events import http_api_event
 from crossing.local.pump import SchedulePump, due
-from crossing.local.serve import running
 from moto import mock_aws
 
 from tests.local.client import SocketPlayer
 
 
-@pytest.fixture(scope="module")
-def stack():
-    with running() as stack:
-        yield stack
+@pytest.fixture
+def stack(local_stack):
+    return local_stack
 
 
 def player(stack):
@@ -99,7 +98,7 @@ def test_a_letter_reaches_the_other_player(stack):
 
 
 def test_the_client_files_and_connections_endpoint_are_served(stack):
-    with urllib.request.urlopen(stack.url) as response:
+    with urllib.request.urlopen(stack.url + "solver.html") as response:
         assert response.status == 200
     request = urllib.request.Request(stack.url + "@connections/nobody", data=b"{}", method="POST")
     with pytest.raises(urllib.error.HTTPError) as gone:
@@ -146,3 +145,33 @@ def test_the_pump_fires_a_due_schedule_once_into_the_timer_handler():
     assert fired == [{"room": "AAA", "version": 3}]
     names = [s["Name"] for s in scheduler.list_schedules(GroupName="g")["Schedules"]]
     assert names == ["room-BBB"]
+
+
+def test_http_api_events_look_like_api_gateway_payload_2():
+    event = http_api_event("POST", "/api/solve", {"Content-Type": "application/json"}, b"{}")
+    assert event["version"] == "2.0"
+    assert event["routeKey"] == "POST /api/solve"
+    assert event["requestContext"]["http"]["method"] == "POST"
+    assert event["headers"] == {"content-type": "application/json"}
+    assert (event["body"], event["isBase64Encoded"]) == ("{}", False)
+    assert http_api_event("POST", "/x", {}, b"\xff")["isBase64Encoded"] is True
+
+
+def test_the_solver_api_is_served_by_the_local_stack(stack):
+    with urllib.request.urlopen(stack.url + "api/rules") as response:
+        assert json.load(response)["rule_sets"][0]["name"] == "crossplay"
+    body = json.dumps({"rules": "crossplay", "rack": "QUIXOTE"}).encode()
+    request = urllib.request.Request(
+        stack.url + "api/solve",
+        data=body,
+        method="POST",
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as response:
+        best = json.load(response)["plays"][0]
+    assert (best["word"], best["score"]) == ("QUIXOTE", 110)
+    bad = urllib.request.Request(stack.url + "api/solve", data=b"{", method="POST")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(bad)
+    assert refused.value.code == 400
+    assert json.load(refused.value)["error"]["code"] == "bad_json"
