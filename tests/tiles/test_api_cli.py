@@ -121,6 +121,15 @@ def test_cli_bad_input_exits_non_zero_with_one_line(tmp_path, capsys, board_text
     assert message in err
 
 
+@pytest.mark.parametrize("top", ["0", "many", "-3"])
+def test_cli_bad_top(capsys, top):
+    code = main(["solve", "--rules", "duel", "--rack", "A", "--top", top])
+    err = capsys.readouterr().err
+    assert code != 0
+    assert err.count("\n") == 1
+    assert "top must be a whole number of at least 1" in err
+
+
 def test_cli_missing_board_file(tmp_path, capsys):
     code = main(["solve", "--rules", "wwf", "--rack", "A", "--board", str(tmp_path / "no")])
     err = capsys.readouterr().err
