@@ -113,7 +113,7 @@ class _Pass:
                 sum(points for _, points in bonuses_for(rules, used, words))
                 for words in range(most_words + 1)
             ]
-            for used in range(rules.rack_size + 1)
+            for used in range(max(rules.rack_size, SIZE) + 1)
         ]
 
     def _cross_checks(self, r: int) -> tuple[list[int], list[int], list[int]]:
