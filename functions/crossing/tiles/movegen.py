@@ -7,6 +7,8 @@ int bit mask (bit t for tile t). Plays grow from anchors (empty squares next to
 a tile, or the centre on an empty board): a left part goes only over empty
 squares that are not anchors, so every play is found from exactly one anchor.
 
+The search spells letters only; which of them come from blanks is settled
+when a word is found, so a rack with blanks never walks the same letters twice.
 Scores are summed while the search walks, so plays can be ranked without a
 second pass; scoring.py stays the reference, and the tests hold the two equal.
 """
@@ -71,19 +73,21 @@ class _Pass:
         transposed: bool,
         rack: list[int],
         parts: list[tuple[int, tuple[int, ...]]],
-        viable: dict,
-        found: list[tuple[int, str, int, int, int, tuple[tuple[int, int, bool], ...]]],
+        viable: dict[tuple[int, int], tuple[list, list[int]]],
+        found: list[tuple],
     ) -> None:
         self.rows = rows
         self.parts = parts
-        # (letters allowed on the anchor, tile right of it) -> left parts that fit.
+        # (letters allowed on the anchor, tile right of it) -> (left parts that fit,
+        # how far down ``parts`` they have been looked for); shared by both passes.
         self.viable = viable
+        # Raw plays: (-score, 0 across / 1 down, row, col, ((square, tile, blank), ...), end).
+        self.found = found
         self.rack_mask = (
             ALL_LETTERS if rack[BLANK] else sum(1 << t for t in range(1, 27) if rack[t])
         )
         self.lexicon = lexicon
         self.rack = rack
-        self.found = found
         self.transposed = transposed
         self.direction = DOWN if transposed else ACROSS
         values = [0] * 27
@@ -449,7 +453,7 @@ def generate(
     found: list = []
     opening = board.is_empty()
     parts = left_parts(lexicon, counts, sum(counts) - 1)
-    viable: dict = {}
+    viable: dict[tuple[int, int], tuple[list, list[int]]] = {}
     passes = (
         _Pass(board.rows, lexicon, rules, premiums, False, counts, parts, viable, found),
         _Pass(
