@@ -121,9 +121,31 @@ def test_cli_bad_input_exits_non_zero_with_one_line(tmp_path, capsys, board_text
     assert message in err
 
 
+@pytest.mark.parametrize("top", ["0", "many", "-3"])
+def test_cli_bad_top(capsys, top):
+    code = main(["solve", "--rules", "duel", "--rack", "A", "--top", top])
+    err = capsys.readouterr().err
+    assert code != 0
+    assert err.count("\n") == 1
+    assert "top must be a whole number of at least 1" in err
+
+
 def test_cli_missing_board_file(tmp_path, capsys):
     code = main(["solve", "--rules", "wwf", "--rack", "A", "--board", str(tmp_path / "no")])
     err = capsys.readouterr().err
     assert code != 0
     assert err.count("\n") == 1
     assert "cannot read board file" in err
+
+
+def test_cli_says_when_there_is_no_play(tmp_path, capsys):
+    words = tmp_path / "words.txt"
+    words.write_text("zzz\n")
+    assert main(["solve", "--rules", "wwf", "--rack", "AB", "--words", str(words)]) == 0
+    assert capsys.readouterr().out.strip() == "no legal play"
+
+
+def test_cli_no_bonus_scores_face_values(capsys):
+    assert main(["solve", "--rules", "crossplay", "--rack", "QUIXOTE", "--no-bonus", "--json"]) == 0
+    plays = json.loads(capsys.readouterr().out)["plays"]
+    assert {p["score"] for p in plays if p["word"] == "QUIXOTE"} == {24 + 40}

@@ -11,6 +11,8 @@ from crossing.tiles.play import check_play
 from crossing.tiles.rules import CROSSPLAY, DUEL, RULE_SETS, SCRABBLE
 from crossing.tiles.scoring import score_play
 from crossing.tiles.selfplay import self_play
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.tiles.brute import brute_force_plays
 from tests.tiles.conftest import enable_words, sample_words, small_lexicon
@@ -85,3 +87,31 @@ def test_top_keeps_the_same_order_as_the_full_list(enable):
 def test_no_rack_or_no_fit_means_no_plays(enable):
     assert generate(Board.empty(), "", CROSSPLAY, enable) == []
     assert generate(Board.empty(), "Q", CROSSPLAY, enable) == []
+
+
+small_words = st.lists(
+    st.text(alphabet="AEINORST", min_size=2, max_size=5), min_size=1, max_size=40
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    small_words,
+    st.integers(min_value=0, max_value=10_000),
+    st.integers(min_value=0, max_value=5),
+    st.text(alphabet="AEINORST?", min_size=1, max_size=7),
+)
+def test_agrees_with_brute_force_on_any_tiny_word_list(words, seed, turns, rack):
+    lexicon = small_lexicon(words)
+    board, _ = self_play(CROSSPLAY, lexicon, seed, turns=turns)
+    rack = rack[:7] if rack.count("?") <= 3 else rack.replace("?", "A")
+    _agree(board, rack, CROSSPLAY, words, lexicon)
+
+
+def test_two_letter_openings_are_generated(enable):
+    moves = generate(Board.empty(), "AT", CROSSPLAY, enable)
+    spots = {(m.word, m.row + 1, m.col + 1, m.direction) for m in moves}
+    assert ("AT", 8, 7, "across") in spots
+    assert ("AT", 8, 8, "across") in spots
+    assert ("TA", 7, 8, "down") in spots
+    assert all(len(m.tiles) == 2 for m in moves)

@@ -19,15 +19,25 @@ def add_solve_command(subparsers: Any) -> None:
         description="List every legal play for a rack on a board, best score first.",
     )
     # Checked by the API, not argparse, so a bad value is one line like every other input error.
-    solve.add_argument("--rules", required=True, metavar="{" + ",".join(RULE_SETS) + "}")
+    solve.add_argument(
+        "--rules", required=True, metavar="{" + ",".join(RULE_SETS) + "}", help="the rule set"
+    )
     solve.add_argument("--rack", required=True, help="up to 7 tiles, ? for a blank")
     solve.add_argument(
         "--board",
         type=Path,
+        metavar="FILE",
         help="15 lines of 15 squares: '.' empty, A-Z a tile, a-z a blank (default: empty)",
     )
-    solve.add_argument("--words", type=Path, help="word list to use instead of ENABLE2K")
-    solve.add_argument("--top", type=int, default=DEFAULT_TOP, help="how many plays to list")
+    solve.add_argument(
+        "--words", type=Path, metavar="FILE", help="word list, one a line, instead of ENABLE2K"
+    )
+    solve.add_argument(
+        "--top",
+        default=str(DEFAULT_TOP),
+        metavar="N",
+        help=f"how many plays (default {DEFAULT_TOP})",
+    )
     solve.add_argument(
         "--no-bonus", action="store_true", help="ignore premium squares (face values)"
     )
@@ -47,7 +57,7 @@ def run_solve(args: argparse.Namespace) -> int:
     request: dict[str, Any] = {
         "rules": args.rules,
         "rack": args.rack,
-        "top": args.top,
+        "top": int(args.top) if args.top.strip().lstrip("-").isdigit() else args.top,
         "bonus": not args.no_bonus,
     }
     try:

@@ -7,12 +7,15 @@ int bit mask (bit t for tile t). Plays grow from anchors (empty squares next to
 a tile, or the centre on an empty board): a left part goes only over empty
 squares that are not anchors, so every play is found from exactly one anchor.
 
+The search spells letters only; which of them come from blanks is settled
+when a word is found, so a rack with blanks never walks the same letters twice.
 Scores are summed while the search walks, so plays can be ranked without a
 second pass; scoring.py stays the reference, and the tests hold the two equal.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -24,6 +27,9 @@ from crossing.tiles.scoring import bonuses_for
 
 ALL_LETTERS = sum(1 << t for t in range(1, 27))
 BLANK = 0
+_UPPER = "." + "".join(letter_of(t) for t in range(1, 27))
+_LOWER = _UPPER.lower()
+_make = tuple.__new__
 
 
 class Move(NamedTuple):
@@ -67,16 +73,21 @@ class _Pass:
         transposed: bool,
         rack: list[int],
         parts: list[tuple[int, tuple[int, ...]]],
-        found: list[tuple[int, str, int, int, int, tuple[tuple[int, int, bool], ...]]],
+        viable: dict[tuple[int, int], tuple[list, list[int]]],
+        found: list[tuple],
     ) -> None:
         self.rows = rows
         self.parts = parts
+        # (letters allowed on the anchor, tile right of it) -> (left parts that fit,
+        # how far down ``parts`` they have been looked for); shared by both passes.
+        self.viable = viable
+        # Raw plays: (-score, 0 across / 1 down, row, col, ((square, tile, blank), ...), end).
+        self.found = found
         self.rack_mask = (
             ALL_LETTERS if rack[BLANK] else sum(1 << t for t in range(1, 27) if rack[t])
         )
         self.lexicon = lexicon
         self.rack = rack
-        self.found = found
         self.transposed = transposed
         self.direction = DOWN if transposed else ACROSS
         values = [0] * 27
@@ -106,7 +117,7 @@ class _Pass:
                 sum(points for _, points in bonuses_for(rules, used, words))
                 for words in range(most_words + 1)
             ]
-            for used in range(rules.rack_size + 1)
+            for used in range(max(rules.rack_size, SIZE) + 1)
         ]
 
     def _cross_checks(self, r: int) -> tuple[list[int], list[int], list[int]]:
@@ -265,6 +276,7 @@ class _Pass:
         before = lexicon._before
         tiles_before = lexicon.tiles_before
         parts = self.parts
+        viable = self.viable
         for anchor in anchors:
             # Letters that could go on the anchor: a cheap test that skips left parts
             # (or a prefix) whose next arc cannot land there, or cannot reach the
@@ -292,18 +304,30 @@ class _Pass:
             while c >= 0 and not row_tiles[c] and not is_anchor[c]:
                 limit += 1
                 c -= 1
-            for idx, part in parts:
-                k = len(part)
-                if k > limit:
-                    break
+            # Anchors with the same constraint share one filtered list of left parts,
+            # grown (parts are shortest first) only as far as the longest room seen.
+            key = (allowed, after)
+            entry = viable.get(key)
+            if entry is None:
+                entry = viable[key] = ([], [0])
+            fitting, scanned = entry
+            i = scanned[0]
+            while i < len(parts) and len(parts[i][1]) <= limit:
+                idx = parts[i][0]
                 if after:
                     fits = before.get((idx, after))
                     if fits is None:
                         fits = tiles_before(idx, after)
                 else:
                     fits = tile_mask(idx)
-                if not allowed & fits:
-                    continue
+                if allowed & fits:
+                    fitting.append(parts[i])
+                i += 1
+            scanned[0] = i
+            for idx, part in fitting:
+                k = len(part)
+                if k > limit:
+                    break
                 start = anchor - k
                 msum = 0
                 wmul = 1
@@ -324,16 +348,24 @@ class _Pass:
 
     def move(self, record: tuple) -> Move:
         negative_score, _, row, col, tiles, end = record
-        r, start = (col, row) if self.transposed else (row, col)
+        # tuple.__new__ skips the NamedTuple argument handling: with two blanks a
+        # full list can hold 40,000 plays, and building them is a third of the time.
+        if self.transposed:
+            r, start = col, row
+            new_tiles = tuple([_make(NewTile, (c, r, _UPPER[t], blank)) for c, t, blank in tiles])
+        else:
+            r, start = row, col
+            new_tiles = tuple([_make(NewTile, (r, c, _UPPER[t], blank)) for c, t, blank in tiles])
         line = list(self.rows[r][start:end])
-        new_tiles = []
         for c, t, blank in tiles:
-            letter = letter_of(t)
-            line[c - start] = letter.lower() if blank else letter
-            new_tiles.append(
-                NewTile(c, r, letter, blank) if self.transposed else NewTile(r, c, letter, blank)
-            )
-        return Move(row, col, self.direction, "".join(line), tuple(new_tiles), -negative_score)
+            line[c - start] = _LOWER[t] if blank else _UPPER[t]
+        return _make(Move, (row, col, self.direction, "".join(line), new_tiles, -negative_score))
+
+
+@cache
+def _subsets(n: int, k: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The k-element subsets of range(n), each with its bit mask."""
+    return tuple((chosen, sum(1 << i for i in chosen)) for chosen in combinations(range(n), k))
 
 
 def _blank_choices(
@@ -342,27 +374,31 @@ def _blank_choices(
     rack: list[int],
     blanks: int,
     wmul: int,
-) -> list[tuple[frozenset[int], int]]:
+) -> list[tuple[tuple[int, ...], int]]:
     """Each way to take the placed letters from the rack: (indices on blanks, points lost).
 
     A blank scores 0, so a blank at index i loses its letter points times the
-    main word's multiplier plus its cross word's multiplier.
+    main word's multiplier plus its cross word's multiplier. A letter used more
+    often than the rack holds it must take the difference from blanks.
     """
-    if not blanks:
-        return [(frozenset(), 0)]
-    choices: list[tuple[frozenset[int], int]] = [(frozenset(), 0)]
-    letters = sorted({t for _, t, _, _ in placed})
-    for t in letters:
-        spots = [i for i, (_, tile, _, _) in enumerate(placed) if tile == t]
-        least = max(0, used[t] - rack[t])
-        grown = []
-        for chosen, lost in choices:
-            room = blanks - len(chosen)
-            for k in range(least, min(len(spots), room) + 1):
-                for subset in combinations(spots, k):
-                    extra = sum(placed[i][2] * (wmul + placed[i][3]) for i in subset)
-                    grown.append((chosen | frozenset(subset), lost + extra))
-        choices = grown
+    lost = [points * (wmul + cross_wm) for _, _, points, cross_wm in placed]
+    # For each letter short on the rack: (bit mask of its indices, blanks it needs).
+    short = []
+    needed = 0
+    for t in {t for _, t, _, _ in placed if used[t] > rack[t]}:
+        mask = sum(1 << i for i, p in enumerate(placed) if p[1] == t)
+        short.append((mask, used[t] - rack[t]))
+        needed += used[t] - rack[t]
+    n = len(placed)
+    choices = []
+    for k in range(needed, min(blanks, n) + 1):
+        for chosen, bits in _subsets(n, k):
+            if short and any((bits & mask).bit_count() < least for mask, least in short):
+                continue
+            if k == 1:
+                choices.append((chosen, lost[chosen[0]]))
+            else:
+                choices.append((chosen, sum(lost[i] for i in chosen)))
     return choices
 
 
@@ -417,9 +453,12 @@ def generate(
     found: list = []
     opening = board.is_empty()
     parts = left_parts(lexicon, counts, sum(counts) - 1)
+    viable: dict[tuple[int, int], tuple[list, list[int]]] = {}
     passes = (
-        _Pass(board.rows, lexicon, rules, premiums, False, counts, parts, found),
-        _Pass(board.transposed().rows, lexicon, rules, premiums, True, counts, parts, found),
+        _Pass(board.rows, lexicon, rules, premiums, False, counts, parts, viable, found),
+        _Pass(
+            board.transposed().rows, lexicon, rules, premiums, True, counts, parts, viable, found
+        ),
     )
     for search in passes:
         search.run(opening)
