@@ -20,8 +20,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.local.
 
 from crossing.local.serve import running
 
-from tests.local.client import SocketPlayer
-
 PACE = 0.1  # ten letters a second, a fast typist (the rooms refuse more than 25 a second)
 
 
@@ -30,18 +28,8 @@ def main() -> None:
     parser.add_argument("--letters", type=int, default=200)
     args = parser.parse_args()
     with running() as stack:
-        url = stack.url.replace("http", "ws") + "ws"
-        hana, ann = SocketPlayer(url), SocketPlayer(url)
-        for p in (hana, ann):
-            p.act("hello")
-        hana.act("host", name="Hana")
-        ann.act("join", code=hana.room["code"], name="Ann")
-        hana.act("to_game")
-        hana.act("choose", mode="together", size="mini")
-        hana.act("start")
-        ann.until(lambda p: p.room.get("phase") == "playing")
-        puzzle = hana.room["game"]["puzzle"]
-        whites = [s for s in range(puzzle["width"] ** 2) if s not in puzzle["blocks"]]
+        hana, ann = two_in_a_game(stack.url.replace("http", "ws") + "ws", "together")
+        whites = white_squares(hana.room)
         times = []
         for i in range(args.letters):
             sq, letter = whites[i % len(whites)], "ABCDEFGHIJKLMNOPQRSTUVWXY"[i % 25]

@@ -9,7 +9,7 @@ from crossing.local.events import http_api_event
 from crossing.local.pump import SchedulePump, due
 from moto import mock_aws
 
-from tests.local.client import SocketPlayer
+from tests.local.client import SocketPlayer, two_in_a_game, white_squares
 
 
 @pytest.fixture
@@ -17,8 +17,12 @@ def stack(local_stack):
     return local_stack
 
 
+def ws_url(stack):
+    return stack.url.replace("http", "ws") + "ws"
+
+
 def player(stack):
-    return SocketPlayer(stack.url.replace("http", "ws") + "ws")
+    return SocketPlayer(ws_url(stack))
 
 
 def players(stack, n):
@@ -59,12 +63,7 @@ def test_two_players_race_a_mini_to_the_end(stack):
 
 
 def test_a_reloaded_player_keeps_their_seat_and_board(stack):
-    hana, ann = players(stack, 2)
-    hana.act("host", name="Hana")
-    ann.act("join", code=hana.room["code"], name="Ann")
-    hana.act("to_game")
-    hana.act("start")
-    ann.until(lambda p: p.room.get("phase") == "playing")
+    hana, ann = two_in_a_game(ws_url(stack), "race")
     ann.act("type", square=2, letter="Q")
     ann_id, token = ann.player, ann.token
     ann.close()  # the page reloads
@@ -79,16 +78,8 @@ def test_a_reloaded_player_keeps_their_seat_and_board(stack):
 
 
 def test_a_letter_reaches_the_other_player(stack):
-    hana, ann = players(stack, 2)
-    hana.act("host", name="Hana")
-    ann.act("join", code=hana.room["code"], name="Ann")
-    hana.act("to_game")
-    hana.act("choose", mode="together", size="mini")
-    hana.act("start")
-    ann.until(lambda p: p.room.get("phase") == "playing")
-    puzzle = game(hana.room)["puzzle"]
-    whites = [s for s in range(25) if s not in puzzle["blocks"]]
-    for i, sq in enumerate(whites):
+    hana, ann = two_in_a_game(ws_url(stack), "together")
+    for i, sq in enumerate(white_squares(hana.room)):
         letter = "XYZ"[i % 3]
         ann.send("type", square=sq, letter=letter)
         hana.until(lambda p, sq=sq, letter=letter: game(p.room)["board"][sq] == letter)
