@@ -20,6 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.local.
 
 from crossing.local.serve import running
 
+from tests.local.client import two_in_a_game, white_squares
+
 PACE = 0.1  # ten letters a second, a fast typist (the rooms refuse more than 25 a second)
 
 
