@@ -62,6 +62,8 @@ export function canType(state) {
     typeof game.board === 'string' && state.cursor && screenOf(state) === 'game');
 }
 
+const roomless = { view: null, version: 0, cursor: null, pending: [] };
+
 function settlePending(pending, version) {
   return pending.filter((p) => p.version == null || p.version > version);
 }
@@ -94,6 +96,10 @@ function withRoom(state, message, now) {
 function fromServer(state, message, now) {
   switch (message.type) {
     case 'welcome':
+      // No room to go back to: whatever room we held has gone on without us.
+      if (!message.room && state.view && !state.watching) {
+        return { ...state, ...roomless, player: message.player, saved: message.saved || state.saved };
+      }
       return { ...state, player: message.player, saved: message.saved || state.saved };
     case 'room':
       return withRoom(state, message, now);
@@ -178,7 +184,7 @@ export function model(state, event) {
     case 'watching':
       return { ...state, watching: true };
     case 'left':
-      return { ...state, view: null, version: 0, cursor: null, pending: [], watching: false };
+      return { ...state, ...roomless, watching: false };
     default:
       return fromPlayer(state, event);
   }
