@@ -2,7 +2,7 @@
 // every message with the player's own seq (kept across reloads and reconnects), and
 // reconnects with backoff. Messages from the server go to onMessage as they are.
 
-const KEYS = { player: 'crossing.player', token: 'crossing.token', seq: 'crossing.seq' };
+const keysFor = (prefix) => ({ player: `${prefix}.player`, token: `${prefix}.token`, seq: `${prefix}.seq` });
 
 export async function socketUrl(location = window.location) {
   try {
@@ -18,7 +18,10 @@ export async function socketUrl(location = window.location) {
   return `${scheme}://${location.host}/ws`;
 }
 
-export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.localStorage }) {
+// A watch screen keeps an identity of its own (prefix), so a laptop that is also
+// someone's player does not share its seat with the TV view.
+export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.localStorage, prefix = 'crossing' }) {
+  const KEYS = keysFor(prefix);
   let ws = null;
   let attempt = 0;
   let closedByUs = false;
