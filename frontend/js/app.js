@@ -44,12 +44,14 @@ function command(cmd) {
     case 'letter': {
       if (!canType(state)) return;
       const seq = send('type', { square: state.cursor.square, letter: cmd.letter });
+      if (seq == null) return offline();
       return store.dispatch({ type: 'letter', letter: cmd.letter, seq });
     }
     case 'delete': {
       if (!canType(state)) return;
       const { clear } = deleteAt(state.view.game.puzzle, shownBoard(state), state.cursor);
       const seq = clear == null ? null : send('clear', { square: clear });
+      if (clear != null && seq == null) return offline();
       return store.dispatch({ type: 'delete', seq });
     }
     case 'undo':
@@ -67,8 +69,15 @@ function command(cmd) {
   }
 }
 
+function offline() {
+  store.dispatch({ type: 'notice', notice: { code: 'offline', message: 'Not connected: reconnecting, try again in a moment.' } });
+}
+
 function leave() {
   const state = store.get();
+  const playing = state.view?.phase === 'playing';
+  // The host's × ends the game for everyone: worth one question first.
+  if (isHost(state) && playing && !state.view.solo && !window.confirm('Leave and end the game for everyone?')) return;
   if (state.view) send('close');
   store.dispatch({ type: 'left' });
 }
@@ -162,8 +171,9 @@ document.addEventListener('keydown', (e) => {
   if (!cmd) return;
   const state = store.get();
   if (screenOf(state) !== 'game' && cmd.kind !== 'help') return;
-  // Space and Enter on a focused button belong to that button.
-  if ((cmd.kind === 'turn' || (cmd.kind === 'clue' && e.key === 'Enter')) &&
+  // Space, Enter and Tab on a focused button (other than a square) keep their usual
+  // jobs, so the game's buttons stay reachable and usable from the keyboard.
+  if ((cmd.kind === 'turn' || cmd.kind === 'clue') &&
       e.target.closest('button') && !e.target.closest('[data-square]')) return;
   e.preventDefault();
   command(cmd);

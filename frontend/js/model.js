@@ -20,6 +20,7 @@ export const initialState = Object.freeze({
   askSaved: false,
   help: false,
   lit: null, // results: the player whose words are lit
+  choosing: false, // the host has left the results to pick the next puzzle
   watching: false,
 });
 
@@ -44,7 +45,9 @@ export function screenOf(state) {
   const onGame = me(state)?.on_game_screen;
   if (view.phase === 'lobby' || !onGame) return 'lobby';
   if (view.phase === 'table') return 'table';
-  if (view.phase === 'results') return 'results';
+  // After the check the room stays in results until the next start; the host picks
+  // the next mode and size from there while everyone else still sees the ranking.
+  if (view.phase === 'results') return state.choosing && view.host === view.you ? 'table' : 'results';
   return 'game';
 }
 
@@ -89,7 +92,7 @@ function withRoom(state, message, now) {
   }
   if (!puzzle) next.cursor = null;
   if (held.view.phase !== 'table') next.askSaved = false;
-  if (held.view.phase !== 'results') next.lit = null;
+  if (held.view.phase !== 'results') next = { ...next, lit: null, choosing: false };
   return next;
 }
 
@@ -168,7 +171,9 @@ export function model(state, event) {
     case 'server':
       return fromServer(state, event.message, event.now ?? 0);
     case 'connected':
-      return { ...state, connected: event.connected };
+      // Unanswered letters died with the old socket; the snapshot on reconnect says
+      // what the server really has.
+      return event.connected ? { ...state, connected: true } : { ...state, connected: false, pending: [] };
     case 'snapshot-asked':
       return { ...state, wantSnapshot: false };
     case 'ticked':
@@ -179,12 +184,20 @@ export function model(state, event) {
       return { ...state, notice: event.notice };
     case 'ask-saved':
       return { ...state, askSaved: event.open };
+    case 'choosing':
+      return { ...state, choosing: event.open };
     case 'light':
       return { ...state, lit: state.lit === event.player ? null : event.player };
     case 'watching':
       return { ...state, watching: true };
-    case 'left':
-      return { ...state, ...roomless, watching: false };
+    case 'left': {
+      // A race on your own that is put down is kept to pick up: say so at once,
+      // rather than waiting for the next welcome.
+      const game = state.view?.game;
+      const keptRace = state.view?.solo && state.view.phase === 'playing' && game?.mode === 'race' && !game.over;
+      const saved = keptRace ? { ...state.saved, race: true } : state.saved;
+      return { ...state, ...roomless, saved, watching: false };
+    }
     default:
       return fromPlayer(state, event);
   }

@@ -33,9 +33,12 @@ export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.
     return seq;
   }
 
+  // Returns the message's seq, or null when there is no open socket to send it on
+  // (the caller must not pretend it went).
   function send(action, fields = {}) {
+    if (!ws || ws.readyState !== WebSocket.OPEN) return null;
     const n = nextSeq();
-    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ action, seq: n, ...fields }));
+    ws.send(JSON.stringify({ action, seq: n, ...fields }));
     return n;
   }
 

@@ -133,3 +133,38 @@ test('a tap on a player in the results lights their words, a second tap puts the
   s = model(s, { type: 'light', player: 'bot1' });
   assert.equal(s.lit, null);
 });
+
+test('play again takes the host from the results to picking the next puzzle; the others stay', () => {
+  const results = { ...playing(), phase: 'results' };
+  let s = server(initialState, full(results));
+  s = model(s, { type: 'choosing', open: true });
+  assert.equal(screenOf(s), 'table');
+  const guest = model(server(initialState, full({ ...results, you: 'bot1' })), { type: 'choosing', open: true });
+  assert.equal(screenOf(guest), 'results');
+  s = server(s, full(playing(), 11));
+  assert.equal(s.choosing, false);
+  assert.equal(screenOf(s), 'game');
+});
+
+test('a dropped socket forgets unanswered letters: the snapshot on reconnect decides', () => {
+  let s = server(initialState, full(playing()));
+  s = model(s, { type: 'letter', letter: 'S', seq: 21 });
+  s = model(s, { type: 'connected', connected: false });
+  assert.equal(shownBoard(s), EMPTY);
+});
+
+test('putting down a race on your own shows it can be picked up', () => {
+  const solo = { ...playing(), solo: true };
+  let s = model(server(initialState, full(solo)), { type: 'left' });
+  assert.equal(screenOf(s), 'home');
+  assert.equal(s.saved.race, true);
+  s = model(server(initialState, full(playing())), { type: 'left' });
+  assert.equal(s.saved.race, false);
+});
+
+test('a welcome with no room to go back to drops the room we held', () => {
+  let s = server(initialState, full(playing()));
+  s = server(s, { type: 'welcome', player: 'hana', token: 't', saved: { race: false, together: true }, room: null });
+  assert.equal(screenOf(s), 'home');
+  assert.equal(s.saved.together, true);
+});

@@ -23,9 +23,8 @@ export function mount(root, ctx) {
   delegate(one(root, '[data-slot="standings"]'), 'click', '[data-player]', (b) =>
     ctx.dispatch({ type: 'light', player: b.dataset.player }));
   delegate(root, 'click', '[data-act]', (b) => {
-    const view = ctx.getState().view;
     switch (b.dataset.act) {
-      case 'again': return ctx.send('choose', { mode: view.mode, size: view.size });
+      case 'again': return ctx.dispatch({ type: 'choosing', open: true });
       case 'to_lobby': return ctx.send('to_lobby');
       case 'help': return ctx.dispatch({ type: 'help', open: true });
       case 'close': return ctx.leave();

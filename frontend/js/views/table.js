@@ -18,6 +18,7 @@ export function mount(root, ctx) {
       case 'start-replace': ctx.dispatch({ type: 'ask-saved', open: false }); return ctx.send('start', { replace_saved: true });
       case 'saved-cancel': return ctx.dispatch({ type: 'ask-saved', open: false });
       case 'to_lobby': return ctx.send('to_lobby');
+      case 'results': return ctx.dispatch({ type: 'choosing', open: false });
       case 'help': return ctx.dispatch({ type: 'help', open: true });
       case 'close': return ctx.leave();
     }
@@ -30,6 +31,7 @@ export function update(root, state) {
   show(one(root, '[data-slot="chooser"]'), host);
   show(one(root, '[data-slot="waiting"]'), !host);
   show(one(root, '[data-act="start"]'), host);
+  show(one(root, '[data-act="results"]'), view.phase === 'results');
   for (const b of root.querySelectorAll('[data-mode]')) b.setAttribute('aria-pressed', String(b.dataset.mode === view.mode));
   for (const b of root.querySelectorAll('[data-size]')) b.setAttribute('aria-pressed', String(b.dataset.size === view.size));
   text(one(root, '[data-slot="choice"]'), `${MODE_NAMES[view.mode]} · ${SIZE_NAMES[view.size]}`);
