@@ -13,12 +13,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from crossing.crossword import bots
 from crossing.crossword import race as race_rules
 from crossing.crossword import together as together_rules
 from crossing.crossword.commands import (
     Away,
     Back,
     Command,
+    Done,
     End,
     Join,
     Leave,
@@ -26,6 +28,7 @@ from crossing.crossword.commands import (
     Refused,
     Resume,
     Tick,
+    Type,
 )
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.race import Race
@@ -70,6 +73,14 @@ class Member:
 
 
 @dataclass(frozen=True)
+class BotTurn:
+    """A Together bot's next word: due at game-clock ``at_ms`` (pauses stop it), its ``n``th."""
+
+    at_ms: int
+    n: int = 0
+
+
+@dataclass(frozen=True)
 class Room:
     code: str
     host: str
@@ -82,6 +93,8 @@ class Room:
     seqs: Mapping[str, int] = field(default_factory=dict)  # last applied seq per player
     games_played: int = 0
     watchers: tuple[str, ...] = ()  # connections of watch screens (a TV only watches)
+    seed: int = 0  # every bot's choices come from it, so a game replays exactly
+    bot_turns: Mapping[str, BotTurn] = field(default_factory=dict)  # Together bots' next words
     rates: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # player: (window, count)
 
     @property
@@ -120,10 +133,15 @@ class Room:
             if m.away_since is not None and self.phase is Phase.PLAYING
         ]
         if self.phase is Phase.PLAYING and self.game is not None:
+            moments += [at for at, _ in bot_dues(self)]
             game_due = self.game.due_at()
             if game_due is not None:
                 moments.append(game_due)
         return min(moments) if moments else None
+
+    def bot_level(self, player: str) -> str | None:
+        member = self.members.get(player)
+        return member.bot if member else None
 
 
 # --- the room's own actions -------------------------------------------------------------
@@ -231,9 +249,100 @@ RoomAction = (
 HOST_ONLY_COMMANDS = (End, Pause, Resume)  # pause is for everyone, but the host's to give
 
 
-def new_room(code: str, host: str, name: str, *, solo: bool = False) -> Room:
+def new_room(code: str, host: str, name: str, *, solo: bool = False, seed: int = 0) -> Room:
     member = Member(host, clean_name(name), COLORS[0])
-    return Room(code, host, {host: member}, solo=solo)
+    return Room(code, host, {host: member}, solo=solo, seed=seed)
+
+
+# --- bots ---------------------------------------------------------------------------------
+
+
+def bot_seed(room: Room, bot: str) -> str:
+    """Each bot's seed for this game: the room's, the game's number and the bot."""
+    return f"{room.seed}:{room.games_played}:{bot}"
+
+
+def bot_dues(room: Room) -> list[tuple[int, str]]:
+    """(moment, bot) for each bot action that will fall due if the game runs on.
+
+    A race bot's only due event is its Done; a Together bot's is its next word. Both
+    are in game-clock time, so a pause stops them.
+    """
+    game = room.game
+    if game is None or game.over:
+        return []
+    dues = []
+    for player, seat in game.players.items():
+        level = room.bot_level(player)
+        if level is None or seat.gone or seat.done:
+            continue
+        if isinstance(game, Race):
+            at = game.clock.reaches_at(
+                bots.race_plan(game.puzzle, level, bot_seed(room, player)).done_ms
+            )
+        else:
+            turn = room.bot_turns.get(player)
+            at = game.clock.reaches_at(turn.at_ms) if turn else None
+        if at is not None:
+            dues.append((at, player))
+    return dues
+
+
+def _bots_catch_up(room: Room, now: int) -> Room:
+    """Write race bots' letters up to ``now`` from their plans (never more than a plan says)."""
+    game = room.game
+    if not isinstance(game, Race) or game.over:
+        return room
+    clock = game.clock.read(now)
+    for player, racer in game.players.items():
+        level = room.bot_level(player)
+        if level is None or racer.done or racer.gone:
+            continue
+        plan = bots.race_plan(game.puzzle, level, bot_seed(room, player))
+        for sq, letter in plan.letters_at(clock).items():
+            if game.players[player].letters[sq] != letter:
+                game, _ = race_rules.step(game, Type(player, sq, letter), now)
+    return replace(room, game=game)
+
+
+def _bot_acts(room: Room, bot: str, at: int) -> tuple[Room, list[object]]:
+    game = room.game
+    level = room.bot_level(bot)
+    assert game is not None and level is not None
+    if isinstance(game, Race):
+        room = _bots_catch_up(room, at)
+        return _game_step(room, Done(bot), at)
+    turn = room.bot_turns[bot]
+    rng = bots.rng_for(bot_seed(room, bot), turn.n)
+    plan = bots.together_turn(game, bot, level, rng)
+    events: list[object] = []
+    for command in plan.commands:
+        try:
+            room, more = _game_step(room, command, at)
+        except Refused:
+            continue  # the board moved under it (a letter already there): skip that one
+        events += more
+    turns = dict(room.bot_turns)
+    if plan.think_ms is None or room.game is None or room.game.over:
+        turns.pop(bot, None)
+    else:
+        turns[bot] = BotTurn(room.game.clock.read(at) + plan.think_ms, turn.n + 1)
+    return replace(room, bot_turns=turns), events
+
+
+def _first_bot_turns(room: Room, now: int) -> Room:
+    """Together bots start thinking when the clock starts."""
+    game = room.game
+    if not isinstance(game, Together):
+        return replace(room, bot_turns={})
+    turns = {}
+    for player in game.players:
+        level = room.bot_level(player)
+        if level is not None:
+            rng = bots.rng_for(bot_seed(room, player), "first")
+            first = bots.solve_ms(game.puzzle, level) / len(game.puzzle.slots)
+            turns[player] = BotTurn(game.clock.read(now) + int(first * rng.uniform(0.5, 1.5)))
+    return replace(room, bot_turns=turns)
 
 
 def clean_name(name: str) -> str:
@@ -321,6 +430,9 @@ def _apply_due(room: Room, at: int) -> tuple[Room, list[object]]:
     assert game is not None
     if game.due_at() == at:
         return _game_step(room, Tick(), at)
+    due_bot = next((bot for when, bot in bot_dues(room) if when == at), None)
+    if due_bot is not None:
+        return _bot_acts(room, due_bot, at)
     # A grace period ran out: the check goes ahead without them.
     expired = [
         m
@@ -395,6 +507,7 @@ def _host(room: Room, player: str) -> Member:
 
 
 def _game_step(room: Room, command: Command, now: int) -> tuple[Room, list[object]]:
+    room = _bots_catch_up(room, now)
     rules = race_rules if isinstance(room.game, Race) else together_rules
     game, events = rules.step(room.game, command, now)  # type: ignore[arg-type]
     room = replace(room, game=game)
@@ -522,7 +635,8 @@ def _start(
         game = race_rules.start_race(puzzle, seated, now)
     else:
         game = together_rules.start_together(puzzle, seated, now)
-    return replace(room, game=game, phase=Phase.PLAYING, games_played=room.games_played + 1), []
+    room = replace(room, game=game, phase=Phase.PLAYING, games_played=room.games_played + 1)
+    return _first_bot_turns(room, now), []
 
 
 def _pick_up(saved: Race | Together, seated: Sequence[str], now: int) -> Race | Together:

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from crossing.crossword import bots
 from crossing.crossword.grid import Direction
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.race import Race, RaceResult
 from crossing.crossword.together import Together, TogetherResult
 from crossing.crossword.views import race_progress
-from crossing.rooms.room import Phase, Room
+from crossing.rooms.room import Phase, Room, bot_seed
 
 Json = dict[str, Any]
 
@@ -51,7 +52,29 @@ def view(room: Room, viewer: str | None, now: int) -> Json:
     game = room.game
     if game is not None and room.phase in (Phase.PLAYING, Phase.RESULTS, Phase.CLOSED):
         out["game"] = _game_view(game, viewer, now)
+        if isinstance(game, Race) and not game.over:
+            out["game"] |= _race_bots(room, game, now)
     return out
+
+
+def _race_bots(room: Room, race: Race, now: int) -> Json:
+    """A race bot's progress comes from its plan, so it fills in between messages too:
+    clients get each square's moment (race-clock ms), never a letter."""
+    fills: Json = {}
+    progress = {}
+    clock = race.clock.read(now)
+    squares = len(race.puzzle.white_squares)
+    for player in race.players:
+        level = room.bot_level(player)
+        if level is None:
+            continue
+        plan = bots.race_plan(race.puzzle, level, bot_seed(room, player))
+        fills[player] = [[at, sq] for at, sq, _ in plan.fills]
+        filled = plan.filled_at(clock)
+        progress[player] = {"filled": filled, "fraction": round(len(filled) / squares, 4)}
+    if not fills:
+        return {}
+    return {"bot_fills": fills, "progress": {**_progress(race), **progress}}
 
 
 def puzzle_view(puzzle: Puzzle) -> Json:
@@ -96,13 +119,17 @@ def _game_view(game: Race | Together, viewer: str | None, now: int) -> Json:
     return out
 
 
-def _race_view(race: Race, viewer: str | None, now: int) -> Json:
+def _progress(race: Race) -> Json:
     progress = {}
     for p in race.players:
         shown = race_progress(race, p)
         progress[p] = {"filled": sorted(shown.filled), "fraction": round(shown.fraction, 4)}
+    return progress
+
+
+def _race_view(race: Race, viewer: str | None, now: int) -> Json:
     out: Json = {
-        "progress": progress,
+        "progress": _progress(race),
         "limit_ms": race.limit_ms,
         "clock": _clock(race.clock.read(now), race.clock.running, now),
     }

@@ -1,0 +1,1 @@
+"""Lambda entry points: thin. Parse, call the rooms service, log and count."""

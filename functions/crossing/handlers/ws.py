@@ -1,0 +1,101 @@
+"""The WebSocket API's handlers ($connect, $disconnect, $default) and the timer's.
+
+Each builds the rooms service once per container from the environment
+(``crossing.aws.config``) and hands it the event; every rule lives further in.
+Nothing is posted from $connect: API Gateway opens the socket only after it returns.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from aws_lambda_powertools import Logger, Metrics
+from aws_lambda_powertools.metrics import MetricUnit
+from aws_lambda_powertools.utilities.typing import LambdaContext
+
+from crossing.aws.config import Settings
+from crossing.rooms.service import RoomService
+
+logger = Logger()
+metrics = Metrics()
+
+_service: RoomService | None = None
+
+
+def service() -> RoomService:
+    """The service for this container, built on first use (Lambda reuses containers)."""
+    global _service
+    if _service is None:
+        settings = Settings.from_env()
+        _service = RoomService(
+            settings.store(), settings.connections(), settings.timers(), settings.packs()
+        )
+    return _service
+
+
+def reset() -> None:
+    """Forget the built service (tests and the local stack change the environment)."""
+    global _service
+    _service = None
+
+
+def _connection(event: dict[str, Any]) -> str:
+    return event["requestContext"]["connectionId"]
+
+
+def _ok() -> dict[str, Any]:
+    return {"statusCode": 200}
+
+
+@logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
+@metrics.log_metrics
+def connect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    metrics.add_metric(name="Connections", unit=MetricUnit.Count, value=1)
+    return _ok()
+
+
+@logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
+@metrics.log_metrics
+def disconnect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    service().disconnect(_connection(event))
+    metrics.add_metric(name="Disconnections", unit=MetricUnit.Count, value=1)
+    return _ok()
+
+
+@logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
+@metrics.log_metrics
+def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    body = event.get("body")
+    sent = service().receive(_connection(event), body)
+    action = _action_of(body)
+    logger.append_keys(action=action, version=sent.version)
+    metrics.add_metric(name="Messages", unit=MetricUnit.Count, value=1)
+    if action == "type" and sent.wrote:
+        metrics.add_metric(name="LettersTyped", unit=MetricUnit.Count, value=1)
+    return _ok()
+
+
+@logger.inject_lambda_context
+@metrics.log_metrics
+def timer(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    """EventBridge Scheduler's one-time schedule: ``{"room": code, "version": n}``."""
+    room = str(event.get("room", ""))
+    if not room:
+        logger.warning("timer event without a room", extra={"event": event})
+        return {"applied": False}
+    sent = service().timer(room, event.get("version"))
+    metrics.add_metric(name="TimersFired", unit=MetricUnit.Count, value=1)
+    if sent.wrote:
+        metrics.add_metric(name="TimersApplied", unit=MetricUnit.Count, value=1)
+    return {"applied": sent.wrote}
+
+
+def _action_of(body: str | None) -> str:
+    """The action named in a frame, for logs and metrics only (the service parses for real)."""
+    try:
+        data = json.loads(body or "")
+    except ValueError:
+        return "?"
+    action = data.get("action") if isinstance(data, dict) else None
+    return action if isinstance(action, str) and len(action) <= 20 else "?"

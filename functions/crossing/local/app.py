@@ -1,0 +1,104 @@
+"""The local stack's web server: the client's files, the WebSocket, and ``@connections``.
+
+Each WebSocket frame becomes the API Gateway event the Lambda handler gets, and
+runs in a worker thread, so the handler's own ``post_to_connection`` call (an HTTP
+request back to this server) is answered while it waits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from crossing.handlers import ws as handlers
+from crossing.local.events import LambdaContext, websocket_event
+
+GONE = {"message": "Gone"}
+
+
+class Sockets:
+    """Open WebSockets by connection id, and the loop they live on."""
+
+    def __init__(self) -> None:
+        self.open: dict[str, WebSocket] = {}
+
+
+def connection_id() -> str:
+    # The shape of API Gateway's ids (URL-safe, padded): clients must treat them as opaque.
+    return secrets.token_urlsafe(12)
+
+
+def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlette:
+    sockets = sockets or Sockets()
+
+    async def websocket(ws: WebSocket) -> None:
+        await ws.accept()
+        connection = connection_id()
+        sockets.open[connection] = ws
+        await _invoke(handlers.connect, websocket_event("CONNECT", connection))
+        try:
+            while True:
+                text = await ws.receive_text()
+                # One frame at a time per connection, in order, like API Gateway's invocations.
+                await _invoke(handlers.message, websocket_event("MESSAGE", connection, body=text))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            sockets.open.pop(connection, None)
+            await _invoke(handlers.disconnect, websocket_event("DISCONNECT", connection))
+
+    async def post_to_connection(request: Request) -> Response:
+        ws = sockets.open.get(request.path_params["connection"])
+        if ws is None:
+            return _gone()
+        try:
+            await ws.send_text((await request.body()).decode("utf-8"))
+        except (RuntimeError, WebSocketDisconnect):
+            return _gone()
+        return Response(status_code=200)
+
+    async def get_connection(request: Request) -> Response:
+        if request.path_params["connection"] not in sockets.open:
+            return _gone()
+        return JSONResponse({"connectionId": request.path_params["connection"]})
+
+    async def delete_connection(request: Request) -> Response:
+        ws = sockets.open.pop(request.path_params["connection"], None)
+        if ws is None:
+            return _gone()
+        await ws.close()
+        return Response(status_code=204)
+
+    routes: list[Any] = [
+        WebSocketRoute("/ws", websocket),
+        Route("/@connections/{connection}", post_to_connection, methods=["POST"]),
+        Route("/@connections/{connection}", get_connection, methods=["GET"]),
+        Route("/@connections/{connection}", delete_connection, methods=["DELETE"]),
+    ]
+    if frontend is not None and frontend.is_dir():
+        routes.append(Mount("/", StaticFiles(directory=frontend, html=True), name="frontend"))
+    else:
+        routes.append(Route("/", _no_frontend))
+    return Starlette(routes=routes)
+
+
+def _gone() -> Response:
+    # botocore reads the error code from this header: GoneException, as API Gateway sends.
+    return JSONResponse(GONE, status_code=410, headers={"x-amzn-ErrorType": "GoneException"})
+
+
+async def _no_frontend(request: Request) -> Response:
+    return Response("The game's client (frontend/) is not here yet.", media_type="text/plain")
+
+
+async def _invoke(handler: Any, event: dict[str, Any]) -> Any:
+    return await asyncio.to_thread(handler, event, LambdaContext())

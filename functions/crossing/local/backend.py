@@ -1,0 +1,101 @@
+"""moto's server in the same process, with the table, bucket, packs and schedule group made.
+
+The table comes from ``crossing.aws.table``, the same definition the cloud stack uses.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import boto3
+from moto.server import ThreadedMotoServer
+
+from crossing.aws import table
+
+REGION = "us-east-1"
+TABLE = "crossing-local"
+BUCKET = "crossing-local-site"
+GROUP = "crossing-local"
+# moto's own default account: fake ARNs for the schedules' target and role.
+TIMER_ARN = "arn:aws:lambda:us-east-1:123456789012:function:crossing-local-timer"
+ROLE_ARN = "arn:aws:iam::123456789012:role/crossing-local-scheduler"
+# Placeholder credentials: moto accepts anything, and boto3 refuses to sign without some.
+LOCAL_CREDENTIALS = {"AWS_ACCESS_KEY_ID": "local", "AWS_SECRET_ACCESS_KEY": "local"}
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Backend:
+    server: ThreadedMotoServer
+    endpoint: str
+
+    def client(self, service: str) -> Any:
+        return boto3.client(
+            service,
+            region_name=REGION,
+            endpoint_url=self.endpoint,
+            aws_access_key_id="local",
+            aws_secret_access_key="local",
+        )
+
+    def stop(self) -> None:
+        self.server.stop()
+
+
+def start_backend(packs: Path | None) -> Backend:
+    """Start moto, create what the handlers expect, and upload the puzzle packs."""
+    port = free_port()
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
+    server.start()
+    backend = Backend(server, f"http://127.0.0.1:{port}")
+    table.create_table(backend.client("dynamodb"), TABLE)
+    s3 = backend.client("s3")
+    s3.create_bucket(Bucket=BUCKET)
+    for path in sorted(packs.glob("*.json")) if packs else ():
+        s3.put_object(
+            Bucket=BUCKET,
+            Key=f"packs/{path.name}",
+            Body=path.read_bytes(),
+            ContentType="application/json",
+        )
+    backend.client("scheduler").create_schedule_group(Name=GROUP)
+    return backend
+
+
+def environment(backend: Backend, connections_url: str) -> dict[str, str]:
+    """The variables the handlers read (``crossing.aws.config``), pointed at this machine."""
+    return {
+        **LOCAL_CREDENTIALS,
+        "AWS_DEFAULT_REGION": REGION,
+        "CROSSING_STAGE": "local",
+        "CROSSING_TABLE": TABLE,
+        "CROSSING_AWS_ENDPOINT_URL": backend.endpoint,
+        "CROSSING_CONNECTIONS_URL": connections_url,
+        "CROSSING_SCHEDULER_GROUP": GROUP,
+        "CROSSING_TIMER_TARGET_ARN": TIMER_ARN,
+        "CROSSING_SCHEDULER_ROLE_ARN": ROLE_ARN,
+        "CROSSING_PACKS_BUCKET": BUCKET,
+        "CROSSING_PACKS_PREFIX": "packs/",
+        "POWERTOOLS_SERVICE_NAME": "crossing",
+        "POWERTOOLS_METRICS_NAMESPACE": "CrossingLocal",
+        "POWERTOOLS_LOG_LEVEL": "WARNING",
+    }
+
+
+def pack_sizes(packs: Path | None) -> list[str]:
+    if not packs:
+        return []
+    return sorted(
+        p.stem
+        for p in packs.glob("*.json")
+        if isinstance(json.loads(p.read_text()).get("puzzles"), list)
+    )

@@ -1,0 +1,49 @@
+"""API Gateway WebSocket events and a Lambda context, as the cloud hands them to handlers."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def websocket_event(
+    event_type: str, connection: str, *, body: str | None = None, route: str | None = None
+) -> dict[str, Any]:
+    """One WebSocket event: ``CONNECT``, ``MESSAGE`` or ``DISCONNECT``."""
+    route = route or {"CONNECT": "$connect", "DISCONNECT": "$disconnect"}.get(
+        event_type, "$default"
+    )
+    now = time.time()
+    event: dict[str, Any] = {
+        "requestContext": {
+            "routeKey": route,
+            "eventType": event_type,
+            "connectionId": connection,
+            "messageId": uuid.uuid4().hex[:16],
+            "requestId": uuid.uuid4().hex,
+            "stage": "local",
+            "domainName": "localhost",
+            "apiId": "local",
+            "requestTimeEpoch": int(now * 1000),
+            "connectedAt": int(now * 1000),
+        },
+        "isBase64Encoded": False,
+    }
+    if body is not None:
+        event["body"] = body
+    return event
+
+
+@dataclass
+class LambdaContext:
+    """The attributes Powertools reads from a real Lambda context."""
+
+    function_name: str = "crossing-local"
+    memory_limit_in_mb: int = 512
+    invoked_function_arn: str = "arn:aws:lambda:us-east-1:123456789012:function:crossing-local"
+    aws_request_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    def get_remaining_time_in_millis(self) -> int:
+        return 30_000
