@@ -7,6 +7,7 @@ import { openSocket, socketUrl } from './socket.js';
 import { commandFor } from './keys.js';
 import { deleteAt } from './cursor.js';
 import { tickDue, serverNow } from './clock.js';
+import { fillsOnTheirOwn } from './progress.js';
 import { clone, one, text, show } from './views/dom.js';
 import * as home from './views/home.js';
 import * as lobby from './views/lobby.js';
@@ -156,6 +157,10 @@ function runEffects() {
 setInterval(() => {
   const state = store.get();
   if (app.dataset.screen === 'game') game.paintClock(app.firstElementChild, state, Date.now());
+  // Race bots fill in by the clock alone: redraw their meters as it runs.
+  if (app.dataset.screen === 'game' && fillsOnTheirOwn(state.view?.game) && !frame) {
+    frame = requestAnimationFrame(render);
+  }
   const now = serverNow(Date.now(), state.offset);
   if (state.view && state.connected && tickDue(state.view.due_at, now, state.lastTick)) {
     send('tick');

@@ -8,6 +8,7 @@ import { elapsed, formatClock, formatLeft, serverNow, showTimeLeft, timeLeft } f
 import { clone, one, text, show, keyedList, nameOf, colorOf } from './views/dom.js';
 import { buildGrid, paintGrid } from './views/grid.js';
 import { paintStandings, resultLook } from './views/results.js';
+import { progressOf, fillsOnTheirOwn } from './progress.js';
 
 const store = createStore(model, { ...initialState, watching: true });
 const params = new URLSearchParams(location.search);
@@ -70,14 +71,15 @@ function paintShow(root, state) {
     keyedList(boards, racers, (p) => p, () => clone('tpl-board'), (fig, p) => {
       const grid = one(fig, '.grid');
       buildGrid(grid, game.puzzle);
-      const filled = new Set(game.progress?.[p]?.filled || []);
+      const progress = progressOf(game, p, serverNow(Date.now(), state.offset));
+      const filled = new Set(progress.filled);
       const color = colorOf(view, p);
       paintGrid(grid, game.puzzle, { board: null, hideLetters: true, fill: (sq) => (filled.has(sq) ? color : null) });
       grid.setAttribute('aria-label', `${nameOf(view, p)}'s board`);
       const seat = game.seats[p];
       one(fig, '.swatch').style.background = color;
       text(one(fig, '.who'), nameOf(view, p));
-      text(one(fig, '.fraction'), `${Math.round((game.progress?.[p]?.fraction || 0) * 100)}%`);
+      text(one(fig, '.fraction'), `${Math.round(progress.fraction * 100)}%`);
       text(one(fig, '.tag'), seat.gone ? 'left' : seat.done ? 'Done ✓' : seat.away ? 'away' : '');
       fig.classList.toggle('gone', !!seat.gone);
     });
@@ -158,6 +160,7 @@ store.subscribe((state) => {
 setInterval(() => {
   const state = store.get();
   if (app.dataset.screen === 'show') paintClock(app.firstElementChild, state, Date.now());
+  if (fillsOnTheirOwn(state.view?.game) && !frame) frame = requestAnimationFrame(render);
   // No tick from here: `tick` is for members, and the players' phones send it.
 }, 250);
 

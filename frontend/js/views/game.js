@@ -6,6 +6,7 @@ import { KEY_ROWS, commandForKey } from '../keys.js';
 import { shownBoard, canType, isHost, mySeat } from '../model.js';
 import { wordOf, clueOf } from '../cursor.js';
 import * as K from '../clock.js';
+import { progressOf } from '../progress.js';
 
 export function mount(root, ctx) {
   const keyboard = one(root, '[data-slot="keyboard"]');
@@ -70,7 +71,8 @@ function paintRacers(root, state) {
     one(li, '.swatch').style.background = colorOf(view, p);
     text(one(li, '.who'), p === view.you ? `${nameOf(view, p)} (you)` : nameOf(view, p));
     const meter = one(li, '.meter');
-    const fraction = game.progress?.[p]?.fraction;
+    const now = K.serverNow(Date.now(), state.offset);
+    const fraction = game.mode === 'race' ? progressOf(game, p, now).fraction : null;
     show(meter, fraction != null);
     if (fraction != null) {
       const fill = one(li, '.meter-fill');
