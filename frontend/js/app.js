@@ -33,7 +33,11 @@ const invite = (params.get('room') || '').toUpperCase();
 let socket = { send: () => 0 };
 let joinedInvite = false;
 
-const send = (action, fields = {}) => socket.send(action, fields);
+const ENTERING = new Set(['host', 'join', 'pick_up']);
+function send(action, fields = {}) {
+  if (ENTERING.has(action)) store.dispatch({ type: 'entering' });
+  return socket.send(action, fields);
+}
 
 // Turns a command from either keyboard into messages and state events.
 function command(cmd) {

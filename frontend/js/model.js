@@ -22,6 +22,7 @@ export const initialState = Object.freeze({
   lit: null, // results: the player whose words are lit
   choosing: false, // the host has left the results to pick the next puzzle
   watching: false,
+  leftCode: null, // the room we walked out of: its last messages are not for us
 });
 
 // The board as this phone shows it: the server's letters with our own unconfirmed
@@ -105,6 +106,7 @@ function fromServer(state, message, now) {
       }
       return { ...state, player: message.player, saved: message.saved || state.saved };
     case 'room':
+      if (state.leftCode && !state.view) return state; // still from the room we left
       return withRoom(state, message, now);
     case 'ack': {
       const pending = state.pending.map((p) =>
@@ -184,6 +186,8 @@ export function model(state, event) {
       return { ...state, notice: event.notice };
     case 'ask-saved':
       return { ...state, askSaved: event.open };
+    case 'entering':
+      return { ...state, leftCode: null };
     case 'choosing':
       return { ...state, choosing: event.open };
     case 'light':
@@ -196,7 +200,7 @@ export function model(state, event) {
       const game = state.view?.game;
       const keptRace = state.view?.solo && state.view.phase === 'playing' && game?.mode === 'race' && !game.over;
       const saved = keptRace ? { ...state.saved, race: true } : state.saved;
-      return { ...state, ...roomless, saved, watching: false };
+      return { ...state, ...roomless, saved, watching: false, leftCode: state.view?.code ?? null };
     }
     default:
       return fromPlayer(state, event);

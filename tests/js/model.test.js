@@ -168,3 +168,12 @@ test('a welcome with no room to go back to drops the room we held', () => {
   assert.equal(screenOf(s), 'home');
   assert.equal(s.saved.together, true);
 });
+
+test('after leaving, the room we left no longer pulls us back; entering another one does', () => {
+  let s = model(server(initialState, full(playing())), { type: 'left' });
+  s = server(s, full({ ...playing(), phase: 'closed' }, 11));
+  assert.equal(screenOf(s), 'home');
+  s = model(s, { type: 'entering' });
+  s = server(s, full({ ...playing(), code: 'NEW123', phase: 'lobby' }, 1));
+  assert.equal(screenOf(s), 'lobby');
+});

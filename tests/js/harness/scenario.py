@@ -120,11 +120,49 @@ def run(url: str, out: Path) -> list[str]:
         browser.close()
 
 
+def run_solo(url: str, out: Path) -> list[str]:
+    """On your own: a race put down with × and picked up again; then a hard bot."""
+    browser = Browser(port=9334)
+    try:
+        me = browser.page(url, 390, 844)
+        me.wait("!document.querySelector('[data-act=solo]')?.disabled")
+        me.fill("#name", "Ida")
+        me.click("[data-act=solo]")
+        me.wait(f"{SCREEN} === 'table'")
+        me.click("[data-act=start]")
+        me.wait(f"{SCREEN} === 'game'")
+        for key in "SIR":
+            me.tap_key(key)
+        me.wait("document.querySelector('[data-square=\"4\"] .letter').textContent === 'R'")
+        me.click("[data-act=close]")
+        me.wait(f"{SCREEN} === 'home'")
+        me.wait("!document.querySelector('[data-act=pick_up]').hidden")
+        me.shot(out / "e2e-20-home-pick-up.png")
+        me.click("[data-act=pick_up]")
+        me.wait(f"{SCREEN} === 'game'")
+        me.wait("document.querySelector('[data-square=\"4\"] .letter').textContent === 'R'")
+        me.shot(out / "e2e-21-picked-up.png")
+        me.click("[data-act=close]")
+        me.wait(f"{SCREEN} === 'home'")
+        me.click("[data-act=host]")
+        me.wait(f"{SCREEN} === 'lobby'")
+        me.click("[data-bot=hard]")
+        me.click("[data-act=to_game]")
+        me.wait(f"{SCREEN} === 'table'")
+        me.click("[data-act=start]")
+        me.wait(f"{SCREEN} === 'game'")
+        time.sleep(20)
+        me.shot(out / "e2e-22-racing-a-hard-bot.png")
+        return browser.console
+    finally:
+        browser.close()
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--url", default="http://127.0.0.1:8766/")
     parser.add_argument("--out", default="/tmp/shots")
     args = parser.parse_args()
-    for line in run(args.url, Path(args.out)):
+    for line in run(args.url, Path(args.out)) + run_solo(args.url, Path(args.out)):
         print(line)
     print("scenario finished")
