@@ -136,7 +136,12 @@ const help = document.getElementById('help');
 help.querySelector('.help-body').append(clone('tpl-help'));
 help.addEventListener('close', () => store.dispatch({ type: 'help', open: false }));
 function paintHelp(state) {
-  if (state.help && !help.open) help.showModal();
+  if (state.help && !help.open) {
+    help.showModal();
+    // Start reading at the top, not at the closing button at the bottom.
+    help.querySelector('h2').focus();
+    help.scrollTop = 0;
+  }
   if (!state.help && help.open) help.close();
 }
 
@@ -185,7 +190,12 @@ document.addEventListener('keydown', (e) => {
   if ((cmd.kind === 'turn' || cmd.kind === 'clue') &&
       e.target.closest('button') && !e.target.closest('[data-square]')) return;
   e.preventDefault();
+  // Someone typing on a real keyboard does not need the one on screen.
+  if (cmd.kind === 'letter') document.body.classList.add('own-keys');
   command(cmd);
+});
+document.addEventListener('pointerdown', (e) => {
+  if (e.pointerType === 'touch') document.body.classList.remove('own-keys');
 });
 
 // --- start --------------------------------------------------------------------------

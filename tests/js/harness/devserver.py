@@ -158,15 +158,19 @@ class DevServer:
                     self.service.timer(room, version)
 
 
-async def main(port: int):
+async def main(port: int, timers: bool):
     dev = DevServer()
     server = await asyncio.start_server(dev.handle, "127.0.0.1", port)
     print(f"http://127.0.0.1:{port}/", flush=True)
     async with server:
-        await asyncio.gather(server.serve_forever(), dev.fire_timers())
+        # Without the backstop, only the clients' ticks make due events happen.
+        jobs = [server.serve_forever()] + ([dev.fire_timers()] if timers else [])
+        await asyncio.gather(*jobs)
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=8765)
-    asyncio.run(main(parser.parse_args().port))
+    parser.add_argument("--no-timers", action="store_true", help="leave due events to ticks")
+    args = parser.parse_args()
+    asyncio.run(main(args.port, not args.no_timers))

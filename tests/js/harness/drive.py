@@ -16,6 +16,19 @@ import time
 import urllib.request
 from pathlib import Path
 
+# The browser needs the key code too for its own handling (a dialog's Escape, Tab focus).
+KEY_CODES = {
+    "Backspace": 8,
+    "Tab": 9,
+    "Enter": 13,
+    "Escape": 27,
+    " ": 32,
+    "ArrowLeft": 37,
+    "ArrowUp": 38,
+    "ArrowRight": 39,
+    "ArrowDown": 40,
+}
+
 
 class Socket:
     """A minimal WebSocket client: masked text frames out, text frames in."""
@@ -190,8 +203,8 @@ class Page:
                 "text": text,
                 "modifiers": (8 if shift else 0) | (2 if ctrl else 0),
             }
-            if key == "Backspace":
-                params["windowsVirtualKeyCode"] = 8
+            if key in KEY_CODES:
+                params["windowsVirtualKeyCode"] = KEY_CODES[key]
             self.browser.call("Input.dispatchKeyEvent", self.session, type="keyDown", **params)
             self.browser.call("Input.dispatchKeyEvent", self.session, type="keyUp", key=key)
             time.sleep(0.05)
