@@ -314,3 +314,11 @@ def test_updates_are_merge_patches_that_rebuild_the_full_view(service, phone):
     assert {k: v for k, v in host.room.items() if k != "due_at"} == {
         k: v for k, v in snapshot["room"].items() if k != "due_at"
     }
+
+
+def test_a_stale_timer_re_arms_for_the_next_due_event(service, phone, clock):
+    _, _, code = start(phone)
+    due, version = service.timers.armed[code]
+    service.timers.armed[code] = (clock.now, version - 1)  # a stale schedule won the race
+    assert service.timer(code, version - 1).wrote is False
+    assert service.timers.armed[code][0] == due

@@ -8,6 +8,7 @@ Nothing is posted from $connect: API Gateway opens the socket only after it retu
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 from aws_lambda_powertools import Logger, Metrics
@@ -18,7 +19,8 @@ from crossing.aws.config import Settings
 from crossing.rooms.service import RoomService
 
 logger = Logger()
-metrics = Metrics()
+# The namespace is read at import; a default keeps an import before configuration working.
+metrics = Metrics(namespace=os.environ.get("POWERTOOLS_METRICS_NAMESPACE", "Crossing"))
 
 _service: RoomService | None = None
 

@@ -8,6 +8,7 @@ request back to this server) is answered while it waits.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from pathlib import Path
 from typing import Any
@@ -17,12 +18,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from crossing.handlers import ws as handlers
 from crossing.local.events import LambdaContext, websocket_event
 
 GONE = {"message": "Gone"}
+log = logging.getLogger(__name__)
 
 
 class Sockets:
@@ -50,8 +52,8 @@ def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlett
                 text = await ws.receive_text()
                 # One frame at a time per connection, in order, like API Gateway's invocations.
                 await _invoke(handlers.message, websocket_event("MESSAGE", connection, body=text))
-        except WebSocketDisconnect:
-            pass
+        except (WebSocketDisconnect, WebSocketDisconnected):
+            pass  # the browser went away: API Gateway would call $disconnect now
         finally:
             sockets.open.pop(connection, None)
             await _invoke(handlers.disconnect, websocket_event("DISCONNECT", connection))
@@ -101,4 +103,9 @@ async def _no_frontend(request: Request) -> Response:
 
 
 async def _invoke(handler: Any, event: dict[str, Any]) -> Any:
-    return await asyncio.to_thread(handler, event, LambdaContext())
+    """Run a handler as Lambda would: in its own thread; a failure is logged, not fatal."""
+    try:
+        return await asyncio.to_thread(handler, event, LambdaContext())
+    except Exception:
+        log.exception("%s failed", getattr(handler, "__name__", "handler"))
+        return None

@@ -6,6 +6,7 @@ The table comes from ``crossing.aws.table``, the same definition the cloud stack
 from __future__ import annotations
 
 import json
+import logging
 import socket
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,6 +55,7 @@ class Backend:
 def start_backend(packs: Path | None) -> Backend:
     """Start moto, create what the handlers expect, and upload the puzzle packs."""
     port = free_port()
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # one line per request otherwise
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
     server.start()
     backend = Backend(server, f"http://127.0.0.1:{port}")
@@ -88,6 +90,7 @@ def environment(backend: Backend, connections_url: str) -> dict[str, str]:
         "POWERTOOLS_SERVICE_NAME": "crossing",
         "POWERTOOLS_METRICS_NAMESPACE": "CrossingLocal",
         "POWERTOOLS_LOG_LEVEL": "WARNING",
+        "POWERTOOLS_METRICS_DISABLED": "true",  # no CloudWatch here: keep the terminal quiet
     }
 
 

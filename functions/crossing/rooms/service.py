@@ -132,11 +132,22 @@ class RoomService:
             self._mutate(code, lambda room, now: R.step(room, R.Disconnect(connection), now))
 
     def timer(self, code: str, version: int | None = None) -> Sent:
-        """The Scheduler's backstop: apply whatever has fallen due. Stale or repeated: no-op."""
+        """The Scheduler's backstop: apply whatever has fallen due. Stale or repeated: no-op.
+
+        Two writers can arm a room's one schedule out of order, leaving it set for a moment
+        that has passed while the next due event has none: so a timer that finds nothing
+        due re-arms for whatever is due next.
+        """
         try:
-            return self._mutate(code, lambda room, now: R.advance(room, now))
+            sent = self._mutate(code, lambda room, now: R.advance(room, now))
         except Refused:
             return Sent()
+        if not sent.wrote:
+            loaded = self.store.load_room(code)
+            due = load_room(loaded[0]).due_at() if loaded else None
+            if loaded and due is not None:
+                self.timers.arm(code, due, loaded[1])
+        return sent
 
     # --- dispatch -------------------------------------------------------------------------
 
@@ -204,18 +215,9 @@ class RoomService:
             profile = {"token_hash": token_hash(token), "room": "", "dealt": []}
             self.store.put_profile(player, profile)
         assert player is not None and token is not None
-        code = profile.get("room", "")
         now = self.clock()
+        code = self._seat_of(player, profile.get("room", ""))
         self.store.put_connection(connection, code, player, now + CONNECTION_TTL_MS)
-        seat = None
-        if code:
-            try:
-                seat = self._mutate(
-                    code, lambda room, now: R.step(room, R.Connect(player, connection), now)
-                )
-            except Refused:
-                code = ""
-                self.store.put_connection(connection, "", player, now + CONNECTION_TTL_MS)
         saved = {
             kind: self.store.get_save(player, kind) is not None for kind in ("race", "together")
         }
@@ -223,9 +225,20 @@ class RoomService:
             connection, P.Welcome(player=player, token=token, saved=saved, room=code or None)
         )
         self._send(connection, P.Ack(seq=m.seq))
-        if seat is not None:
-            self._snapshot(connection, code, player)
-        return seat or Sent()
+        if not code:
+            return Sent()
+        # Back in their seat: the fan-out sends this new connection the full view.
+        connect = R.Connect(player, connection)
+        return self._mutate(code, lambda room, now: R.step(room, connect, now))
+
+    def _seat_of(self, player: str, code: str) -> str:
+        """The room a returning player still has a seat in, or ""."""
+        loaded = self.store.load_room(code) if code else None
+        if loaded is None:
+            return ""
+        room = load_room(loaded[0])
+        member = room.members.get(player)
+        return code if member and not member.left and room.phase is not R.Phase.CLOSED else ""
 
     def _enter(
         self, connection: str, player: str, old_code: str, code: str, name: str | None = None
@@ -280,7 +293,6 @@ class RoomService:
             missing="There is no room with that code.",
         )
         self._enter(connection, player, old, code, m.name)
-        self._snapshot(connection, code, player)
         return sent
 
     def _watch(self, connection: str, player: str, old: str, m: P.Watch) -> Sent:

@@ -1,0 +1,114 @@
+"""Settings from environment variables, and the adapters built from them.
+
+The same code talks to AWS or to the local stack: only endpoints differ. Nothing
+here names an account or a credential; boto3 finds credentials the usual way.
+
+| variable | what | default |
+|---|---|---|
+| ``CROSSING_STAGE`` | deployment stage name (``local``, ``dev``, ``prod``) | ``local`` |
+| ``CROSSING_TABLE`` | the DynamoDB table | ``crossing`` |
+| ``CROSSING_CONNECTIONS_URL`` | WebSocket callback URL, or the local stack's | — |
+| ``CROSSING_SCHEDULER_GROUP`` | EventBridge Scheduler schedule group | ``crossing`` |
+| ``CROSSING_TIMER_TARGET_ARN`` | the timer handler Lambda's ARN | — |
+| ``CROSSING_SCHEDULER_ROLE_ARN`` | the role Scheduler assumes to invoke it | — |
+| ``CROSSING_PACKS_BUCKET`` | S3 bucket of puzzle packs | — |
+| ``CROSSING_PACKS_PREFIX`` | key prefix of the packs | ``packs/`` |
+| ``CROSSING_PACKS_DIR`` | a local folder of packs; when set, used instead of S3 | — |
+| ``CROSSING_AWS_ENDPOINT_URL`` | DynamoDB, S3 and Scheduler endpoint (local) | AWS's |
+| ``AWS_REGION`` / ``AWS_DEFAULT_REGION`` | region | ``us-east-1`` |
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from crossing.aws.dynamo import DynamoStore
+from crossing.aws.gateway import ApiGatewayConnections
+from crossing.aws.packs import FilePacks, S3Packs
+from crossing.aws.timers import SchedulerTimers
+
+DEFAULT_REGION = "us-east-1"
+
+
+class MissingSetting(RuntimeError):
+    """An adapter was asked for whose environment variable is not set."""
+
+    def __init__(self, variable: str, what: str) -> None:
+        self.variable = variable
+        super().__init__(f"set {variable} ({what})")
+
+
+@dataclass(frozen=True)
+class Settings:
+    stage: str = "local"
+    table: str = "crossing"
+    connections_url: str | None = None
+    scheduler_group: str = "crossing"
+    timer_target_arn: str | None = None
+    scheduler_role_arn: str | None = None
+    packs_bucket: str | None = None
+    packs_prefix: str = "packs/"
+    packs_dir: str | None = None
+    endpoint_url: str | None = None
+    region: str = DEFAULT_REGION
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if environ is None else environ
+
+        def get(name: str) -> str | None:
+            return env.get(name) or None  # an empty variable counts as unset
+
+        return cls(
+            stage=get("CROSSING_STAGE") or cls.stage,
+            table=get("CROSSING_TABLE") or cls.table,
+            connections_url=get("CROSSING_CONNECTIONS_URL"),
+            scheduler_group=get("CROSSING_SCHEDULER_GROUP") or cls.scheduler_group,
+            timer_target_arn=get("CROSSING_TIMER_TARGET_ARN"),
+            scheduler_role_arn=get("CROSSING_SCHEDULER_ROLE_ARN"),
+            packs_bucket=get("CROSSING_PACKS_BUCKET"),
+            packs_prefix=get("CROSSING_PACKS_PREFIX") or cls.packs_prefix,
+            packs_dir=get("CROSSING_PACKS_DIR"),
+            endpoint_url=get("CROSSING_AWS_ENDPOINT_URL"),
+            region=get("AWS_REGION") or get("AWS_DEFAULT_REGION") or DEFAULT_REGION,
+        )
+
+    def client(self, service: str, endpoint_url: str | None = None) -> Any:
+        """A boto3 client for ``service`` in this region, at the configured endpoint if any."""
+        import boto3
+
+        return boto3.client(
+            service, region_name=self.region, endpoint_url=endpoint_url or self.endpoint_url
+        )
+
+    def store(self) -> DynamoStore:
+        return DynamoStore(self.table, client=self.client("dynamodb"))
+
+    def connections(self) -> ApiGatewayConnections:
+        if not self.connections_url:
+            raise MissingSetting("CROSSING_CONNECTIONS_URL", "the WebSocket callback URL")
+        # Its own endpoint always: the management API lives at the socket's stage URL.
+        client = self.client("apigatewaymanagementapi", endpoint_url=self.connections_url)
+        return ApiGatewayConnections(self.connections_url, client=client)
+
+    def timers(self) -> SchedulerTimers:
+        if not self.timer_target_arn:
+            raise MissingSetting("CROSSING_TIMER_TARGET_ARN", "the timer handler's ARN")
+        if not self.scheduler_role_arn:
+            raise MissingSetting("CROSSING_SCHEDULER_ROLE_ARN", "the role Scheduler assumes")
+        return SchedulerTimers(
+            self.scheduler_group,
+            self.timer_target_arn,
+            self.scheduler_role_arn,
+            client=self.client("scheduler"),
+        )
+
+    def packs(self) -> FilePacks | S3Packs:
+        if self.packs_dir:
+            return FilePacks(self.packs_dir)
+        if not self.packs_bucket:
+            raise MissingSetting("CROSSING_PACKS_BUCKET", "the S3 bucket of puzzle packs")
+        return S3Packs(self.packs_bucket, self.packs_prefix, client=self.client("s3"))

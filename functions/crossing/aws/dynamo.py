@@ -1,0 +1,171 @@
+"""The rooms' Store on one DynamoDB table, with optimistic concurrency on rooms.
+
+Every method makes exactly one DynamoDB request (the keystroke budget is at most
+three: the connection, the room read, the room write). ``requests`` counts them
+per method, like ``MemoryStore.requests``, so tests can hold code to the budget.
+
+JSON documents (room state, profiles, saves) are stored as one compact JSON
+*string* attribute rather than as DynamoDB maps: boto3 would turn every number
+into a ``Decimal`` on the way back and refuses floats on the way in, a map is
+bigger on the wire (type tags on every value), and the store never needs to
+read inside a document. The string is counted against the item size limit.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from botocore.exceptions import ClientError
+
+from crossing.aws import table
+from crossing.rooms.ports import Conflict, Json
+
+_CONDITION_FAILED = "ConditionalCheckFailedException"
+
+
+class DynamoStore:
+    """``Store`` on the table named ``table_name`` (see ``crossing.aws.table``)."""
+
+    def __init__(self, table_name: str, client: Any = None) -> None:
+        if client is None:
+            import boto3
+
+            client = boto3.client("dynamodb")
+        self.table_name = table_name
+        self.client = client
+        self.requests: Counter[str] = Counter()
+
+    # Rooms
+
+    def load_room(self, code: str) -> tuple[Json, int] | None:
+        item = self._get("load_room", table.room_key(code))
+        if item is None:
+            return None
+        return json.loads(item["state"]["S"]), int(item["version"]["N"])
+
+    def save_room(self, code: str, state: Json, seen: int | None, expires_at: int) -> int:
+        version = 1 if seen is None else seen + 1
+        item = {
+            "state": {"S": table.encode(state, f"room {code}'s state")},
+            "version": {"N": str(version)},
+            table.TTL_ATTRIBUTE: {"N": str(table.ttl_seconds(expires_at))},
+        }
+        if seen is None:
+            condition: dict[str, Any] = {"ConditionExpression": "attribute_not_exists(pk)"}
+        else:
+            condition = {
+                "ConditionExpression": "version = :seen",
+                "ExpressionAttributeValues": {":seen": {"N": str(seen)}},
+            }
+        try:
+            self._put("save_room", table.room_key(code), item, **condition)
+        except ClientError as error:
+            if _code(error) == _CONDITION_FAILED:
+                raise Conflict(f"room {code} is no longer at version {seen}") from error
+            raise
+        return version
+
+    # Connections
+
+    def put_connection(self, connection: str, room: str, player: str, expires_at: int) -> None:
+        item = {
+            "room": {"S": room},
+            "player": {"S": player},
+            table.TTL_ATTRIBUTE: {"N": str(table.ttl_seconds(expires_at))},
+        }
+        self._put("put_connection", table.connection_key(connection), item)
+
+    def get_connection(self, connection: str) -> tuple[str, str] | None:
+        item = self._get("get_connection", table.connection_key(connection))
+        if item is None:
+            return None
+        return item["room"]["S"], item["player"]["S"]
+
+    def delete_connection(self, connection: str) -> None:
+        self._delete("delete_connection", table.connection_key(connection))
+
+    # Profiles and saved games
+
+    def get_profile(self, player: str) -> Json | None:
+        item = self._get("get_profile", table.profile_key(player))
+        return None if item is None else json.loads(item["data"]["S"])
+
+    def put_profile(self, player: str, profile: Json) -> None:
+        item = {"data": {"S": table.encode(profile, f"player {player}'s profile")}}
+        self._put("put_profile", table.profile_key(player), item)
+
+    def get_save(self, player: str, kind: str) -> Json | None:
+        item = self._get("get_save", table.save_key(player, kind))
+        return None if item is None else json.loads(item["data"]["S"])
+
+    def put_save(self, player: str, kind: str, save: Json, expires_at: int) -> None:
+        item = {
+            "data": {"S": table.encode(save, f"player {player}'s {kind} save")},
+            table.TTL_ATTRIBUTE: {"N": str(table.ttl_seconds(expires_at))},
+        }
+        self._put("put_save", table.save_key(player, kind), item)
+
+    def delete_save(self, player: str, kind: str) -> None:
+        self._delete("delete_save", table.save_key(player, kind))
+
+    # Rate limits
+
+    def take(self, key: str, limit: int, window_ms: int, now: int) -> bool:
+        if window_ms < 1:
+            raise ValueError(f"a rate window must be at least 1 ms, not {window_ms}")
+        if limit < 1:
+            return False
+        window = now // window_ms
+        pk, sk = table.rate_key(key, window)
+        self.requests["take"] += 1
+        try:
+            self.client.update_item(
+                TableName=self.table_name,
+                Key={table.PARTITION_KEY: {"S": pk}, table.SORT_KEY: {"S": sk}},
+                UpdateExpression="ADD n :one SET #ttl = :ttl",
+                ConditionExpression="attribute_not_exists(n) OR n < :limit",
+                ExpressionAttributeNames={"#ttl": table.TTL_ATTRIBUTE},
+                ExpressionAttributeValues={
+                    ":one": {"N": "1"},
+                    ":limit": {"N": str(limit)},
+                    # The counter is useless once its window has passed.
+                    ":ttl": {"N": str(table.ttl_seconds((window + 1) * window_ms))},
+                },
+            )
+        except ClientError as error:
+            if _code(error) == _CONDITION_FAILED:
+                return False
+            raise
+        return True
+
+    # One request each
+
+    def _key(self, key: tuple[str, str]) -> dict[str, Any]:
+        return {table.PARTITION_KEY: {"S": key[0]}, table.SORT_KEY: {"S": key[1]}}
+
+    def _get(self, method: str, key: tuple[str, str]) -> dict[str, Any] | None:
+        self.requests[method] += 1
+        # Strongly consistent everywhere: a connection, profile or room written by
+        # one Lambda must be seen by the next message's Lambda, and items are small.
+        response = self.client.get_item(
+            TableName=self.table_name, Key=self._key(key), ConsistentRead=True
+        )
+        return response.get("Item")
+
+    def _put(
+        self, method: str, key: tuple[str, str], item: dict[str, Any], **condition: Any
+    ) -> None:
+        self.requests[method] += 1
+        self.client.put_item(
+            TableName=self.table_name, Item={**self._key(key), **item}, **condition
+        )
+
+    def _delete(self, method: str, key: tuple[str, str]) -> None:
+        self.requests[method] += 1
+        self.client.delete_item(TableName=self.table_name, Key=self._key(key))
+
+
+def _code(error: ClientError) -> str:
+    return str(error.response.get("Error", {}).get("Code", ""))

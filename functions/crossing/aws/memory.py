@@ -1,0 +1,181 @@
+"""In-memory fakes of the rooms' four ports, behaving like the AWS adapters.
+
+They are what the rooms tests run on. Like the real ones: stored documents are
+JSON (a copy goes in and a fresh copy comes out, so no caller can change stored
+state by mutating what it holds), rooms have versions and raise ``Conflict``,
+documents too large for a DynamoDB item are refused, a gone connection answers
+False. TTLs are kept but never act. ``requests`` counts calls per method the way
+the adapters count AWS requests, so tests can hold code to the request budget.
+No boto3 here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from crossing.aws import table
+from crossing.crossword.puzzle import Puzzle
+from crossing.crossword.sizes import Size
+from crossing.rooms.ports import Conflict, Json
+
+
+class MemoryStore:
+    """``Store`` in dictionaries, with the same versions, conditions and counts as DynamoStore."""
+
+    def __init__(self) -> None:
+        self.rooms: dict[str, tuple[str, int]] = {}
+        self.connections: dict[str, tuple[str, str]] = {}
+        self.profiles: dict[str, str] = {}
+        self.saves: dict[tuple[str, str], str] = {}
+        self.rates: dict[tuple[str, int], int] = {}
+        self.expires_at: dict[tuple[str, str], int] = {}
+        """Each item's TTL in epoch seconds, by table key, as DynamoStore would write it."""
+        self.requests: Counter[str] = Counter()
+
+    def load_room(self, code: str) -> tuple[Json, int] | None:
+        self.requests["load_room"] += 1
+        if code not in self.rooms:
+            return None
+        text, version = self.rooms[code]
+        return json.loads(text), version
+
+    def save_room(self, code: str, state: Json, seen: int | None, expires_at: int) -> int:
+        text = table.encode(state, f"room {code}'s state")
+        self.requests["save_room"] += 1
+        stored = self.rooms.get(code)
+        if (stored[1] if stored else None) != seen:
+            raise Conflict(f"room {code} is no longer at version {seen}")
+        version = 1 if seen is None else seen + 1
+        self.rooms[code] = (text, version)
+        self.expires_at[table.room_key(code)] = table.ttl_seconds(expires_at)
+        return version
+
+    def put_connection(self, connection: str, room: str, player: str, expires_at: int) -> None:
+        self.requests["put_connection"] += 1
+        self.connections[connection] = (room, player)
+        self.expires_at[table.connection_key(connection)] = table.ttl_seconds(expires_at)
+
+    def get_connection(self, connection: str) -> tuple[str, str] | None:
+        self.requests["get_connection"] += 1
+        return self.connections.get(connection)
+
+    def delete_connection(self, connection: str) -> None:
+        self.requests["delete_connection"] += 1
+        self.connections.pop(connection, None)
+
+    def get_profile(self, player: str) -> Json | None:
+        self.requests["get_profile"] += 1
+        text = self.profiles.get(player)
+        return None if text is None else json.loads(text)
+
+    def put_profile(self, player: str, profile: Json) -> None:
+        text = table.encode(profile, f"player {player}'s profile")
+        self.requests["put_profile"] += 1
+        self.profiles[player] = text
+
+    def get_save(self, player: str, kind: str) -> Json | None:
+        self.requests["get_save"] += 1
+        text = self.saves.get((player, kind))
+        return None if text is None else json.loads(text)
+
+    def put_save(self, player: str, kind: str, save: Json, expires_at: int) -> None:
+        text = table.encode(save, f"player {player}'s {kind} save")
+        self.requests["put_save"] += 1
+        self.saves[player, kind] = text
+        self.expires_at[table.save_key(player, kind)] = table.ttl_seconds(expires_at)
+
+    def delete_save(self, player: str, kind: str) -> None:
+        self.requests["delete_save"] += 1
+        self.saves.pop((player, kind), None)
+
+    def take(self, key: str, limit: int, window_ms: int, now: int) -> bool:
+        if window_ms < 1:
+            raise ValueError(f"a rate window must be at least 1 ms, not {window_ms}")
+        if limit < 1:
+            return False
+        self.requests["take"] += 1
+        window = now // window_ms
+        count = self.rates.get((key, window), 0)
+        if count >= limit:
+            return False
+        self.rates[key, window] = count + 1
+        self.expires_at[table.rate_key(key, window)] = table.ttl_seconds((window + 1) * window_ms)
+        return True
+
+
+class RecordingConnections:
+    """``Connections`` that records every message per connection; some can be gone."""
+
+    def __init__(self) -> None:
+        self.sent: defaultdict[str, list[Json]] = defaultdict(list)
+        """Messages delivered to each connection, in order (as the client would parse them)."""
+        self.log: list[tuple[str, Json]] = []
+        """Every delivered message with its connection, in order."""
+        self.gone: set[str] = set()
+        self.requests: Counter[str] = Counter()
+
+    def mark_gone(self, *connections: str) -> None:
+        """From now on these connections answer 410 Gone."""
+        self.gone.update(connections)
+
+    def send(self, connection: str, message: Mapping[str, Any]) -> bool:
+        self.requests["send"] += 1
+        if connection in self.gone:
+            return False
+        copy = json.loads(json.dumps(message, allow_nan=False))
+        self.sent[connection].append(copy)
+        self.log.append((connection, copy))
+        return True
+
+    def messages(self, connection: str) -> list[Json]:
+        return list(self.sent.get(connection, ()))
+
+    def clear(self) -> None:
+        self.sent.clear()
+        self.log.clear()
+
+
+class ManualTimers:
+    """``Timers`` that only remember: ``armed[room] = (at, version)``; tests fire them.
+
+    ``at`` is kept exactly as given; SchedulerTimers rounds it up to the second and
+    sets it at least two seconds ahead, which only ever makes a real timer later.
+    """
+
+    def __init__(self) -> None:
+        self.armed: dict[str, tuple[int, int]] = {}
+        self.requests: Counter[str] = Counter()
+
+    def arm(self, room: str, at: int, version: int) -> None:
+        self.requests["arm"] += 1
+        self.armed[room] = (at, version)
+
+    def disarm(self, room: str) -> None:
+        self.requests["disarm"] += 1
+        self.armed.pop(room, None)
+
+    def due(self, now: int) -> list[tuple[str, int]]:
+        """Fire every schedule due by ``now``, earliest first: (room, version) payloads.
+
+        Fired schedules are removed, as Scheduler's ActionAfterCompletion DELETE does.
+        """
+        armed = self.armed.items()
+        fired = sorted((at, room, version) for room, (at, version) in armed if at <= now)
+        for _, room, _ in fired:
+            del self.armed[room]
+        return [(room, version) for _, room, version in fired]
+
+
+class MemoryPacks:
+    """``Packs`` from a list of puzzles, each filed under the size of its width, in order."""
+
+    def __init__(self, puzzles: Iterable[Puzzle]) -> None:
+        self._by_size: dict[Size, list[Puzzle]] = defaultdict(list)
+        for puzzle in puzzles:
+            self._by_size[Size.for_width(puzzle.width)].append(puzzle)
+
+    def puzzles(self, size: Size) -> Sequence[Puzzle]:
+        return tuple(self._by_size.get(Size(size), ()))

@@ -1,0 +1,112 @@
+"""The one DynamoDB table: its definition as plain data, and the item keys.
+
+Three callers read the same definition: the CDK stack, the local stack and the
+tests (``create_table``). Items and their attributes are documented in
+``docs/data.md``.
+
+Keys (partition ``pk`` / sort ``sk``, both strings)::
+
+    ROOM#<code>   / STATE          room state (JSON string) + version
+    CONN#<id>     / CONN           connection -> room, player
+    PLAYER#<id>   / PROFILE        profile (JSON string)
+    PLAYER#<id>   / SAVE#<kind>    a saved game (JSON string)
+    RATE#<key>    / W#<window>     one rate-limit window's counter
+
+Every read is a GetItem or an UpdateItem on a full key: no Query needs an
+index and nothing ever Scans.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+PARTITION_KEY = "pk"
+SORT_KEY = "sk"
+TTL_ATTRIBUTE = "expires_at"
+"""Epoch **seconds**, as DynamoDB TTL requires (the rooms layer speaks milliseconds)."""
+
+KEY_SCHEMA: list[dict[str, str]] = [
+    {"AttributeName": PARTITION_KEY, "KeyType": "HASH"},
+    {"AttributeName": SORT_KEY, "KeyType": "RANGE"},
+]
+ATTRIBUTE_DEFINITIONS: list[dict[str, str]] = [
+    {"AttributeName": PARTITION_KEY, "AttributeType": "S"},
+    {"AttributeName": SORT_KEY, "AttributeType": "S"},
+]
+BILLING_MODE = "PAY_PER_REQUEST"
+
+MAX_ITEM_BYTES = 400 * 1024
+"""DynamoDB's item size limit (names and values together)."""
+MAX_DOCUMENT_BYTES = MAX_ITEM_BYTES - 4 * 1024
+"""What a stored JSON document may take, leaving room for keys and the other attributes."""
+
+TABLE: dict[str, Any] = {
+    "key_schema": KEY_SCHEMA,
+    "attribute_definitions": ATTRIBUTE_DEFINITIONS,
+    "billing_mode": BILLING_MODE,
+    "ttl_attribute": TTL_ATTRIBUTE,
+}
+"""The whole definition, for the CDK stack and the local stack."""
+
+
+def room_key(code: str) -> tuple[str, str]:
+    return f"ROOM#{code}", "STATE"
+
+
+def connection_key(connection: str) -> tuple[str, str]:
+    return f"CONN#{connection}", "CONN"
+
+
+def profile_key(player: str) -> tuple[str, str]:
+    return f"PLAYER#{player}", "PROFILE"
+
+
+def save_key(player: str, kind: str) -> tuple[str, str]:
+    return f"PLAYER#{player}", f"SAVE#{kind}"
+
+
+def rate_key(key: str, window: int) -> tuple[str, str]:
+    return f"RATE#{key}", f"W#{window}"
+
+
+def ttl_seconds(expires_at_ms: int) -> int:
+    """The TTL attribute for a time in milliseconds, rounded up (never dropped early)."""
+    return -(-expires_at_ms // 1000)
+
+
+class DocumentTooLarge(ValueError):
+    """A JSON document that would not fit in one DynamoDB item."""
+
+
+def encode(document: Any, what: str) -> str:
+    """Compact JSON text for a document, refused if it cannot fit in an item."""
+    text = json.dumps(document, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    size = len(text.encode("utf-8"))
+    if size > MAX_DOCUMENT_BYTES:
+        raise DocumentTooLarge(
+            f"{what} is {size} bytes of JSON; one item holds at most "
+            f"{MAX_DOCUMENT_BYTES} bytes of document"
+        )
+    return text
+
+
+def create_table(client_or_resource: Any, name: str) -> None:
+    """Create the table and turn on TTL, with a boto3 DynamoDB client or resource.
+
+    Waits until the table exists (instant under moto and the local stack).
+    """
+    client = getattr(getattr(client_or_resource, "meta", None), "client", client_or_resource)
+    client.create_table(
+        TableName=name,
+        KeySchema=KEY_SCHEMA,
+        AttributeDefinitions=ATTRIBUTE_DEFINITIONS,
+        BillingMode=BILLING_MODE,
+    )
+    client.get_waiter("table_exists").wait(
+        TableName=name, WaiterConfig={"Delay": 1, "MaxAttempts": 30}
+    )
+    client.update_time_to_live(
+        TableName=name,
+        TimeToLiveSpecification={"Enabled": True, "AttributeName": TTL_ATTRIBUTE},
+    )

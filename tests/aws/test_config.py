@@ -1,0 +1,104 @@
+"""Settings from the environment, and adapters that talk where the settings say."""
+
+from __future__ import annotations
+
+import pytest
+from crossing.aws.config import MissingSetting, Settings
+from crossing.aws.dynamo import DynamoStore
+from crossing.aws.packs import FilePacks, S3Packs
+from crossing.aws.timers import SchedulerTimers
+
+from tests.aws.conftest import PACKS
+
+FULL = {
+    "CROSSING_STAGE": "dev",
+    "CROSSING_TABLE": "crossing-dev",
+    "CROSSING_CONNECTIONS_URL": "https://abc.execute-api.eu-west-1.amazonaws.com/dev",
+    "CROSSING_SCHEDULER_GROUP": "crossing-dev",
+    "CROSSING_TIMER_TARGET_ARN": "arn:aws:lambda:eu-west-1:123456789012:function:timer",
+    "CROSSING_SCHEDULER_ROLE_ARN": "arn:aws:iam::123456789012:role/scheduler",
+    "CROSSING_PACKS_BUCKET": "packs-dev",
+    "CROSSING_PACKS_PREFIX": "v1/",
+    "AWS_REGION": "eu-west-1",
+}
+
+
+def test_defaults_with_an_empty_environment():
+    settings = Settings.from_env({})
+    assert settings == Settings()
+    assert (settings.stage, settings.table, settings.region) == ("local", "crossing", "us-east-1")
+    assert settings.endpoint_url is None
+
+
+def test_every_variable_is_read():
+    settings = Settings.from_env(FULL)
+    assert settings == Settings(
+        stage="dev",
+        table="crossing-dev",
+        connections_url=FULL["CROSSING_CONNECTIONS_URL"],
+        scheduler_group="crossing-dev",
+        timer_target_arn=FULL["CROSSING_TIMER_TARGET_ARN"],
+        scheduler_role_arn=FULL["CROSSING_SCHEDULER_ROLE_ARN"],
+        packs_bucket="packs-dev",
+        packs_prefix="v1/",
+        region="eu-west-1",
+    )
+
+
+def test_empty_variables_count_as_unset_and_aws_default_region_is_a_fallback():
+    settings = Settings.from_env({"CROSSING_TABLE": "", "AWS_DEFAULT_REGION": "ap-south-1"})
+    assert settings.table == "crossing"
+    assert settings.region == "ap-south-1"
+
+
+def test_adapters_talk_to_aws_in_the_configured_region():
+    settings = Settings.from_env(FULL)
+    store = settings.store()
+    assert isinstance(store, DynamoStore)
+    assert store.table_name == "crossing-dev"
+    assert store.client.meta.endpoint_url == "https://dynamodb.eu-west-1.amazonaws.com"
+    connections = settings.connections()
+    assert connections.client.meta.endpoint_url == FULL["CROSSING_CONNECTIONS_URL"]
+    timers = settings.timers()
+    assert isinstance(timers, SchedulerTimers)
+    assert (timers.group, timers.target_arn, timers.role_arn) == (
+        "crossing-dev",
+        FULL["CROSSING_TIMER_TARGET_ARN"],
+        FULL["CROSSING_SCHEDULER_ROLE_ARN"],
+    )
+    packs = settings.packs()
+    assert isinstance(packs, S3Packs)
+    assert (packs.bucket, packs.prefix) == ("packs-dev", "v1/")
+
+
+def test_the_local_stack_sets_one_endpoint_and_a_packs_folder():
+    local = "http://127.0.0.1:5005"
+    settings = Settings.from_env(
+        {
+            **FULL,
+            "CROSSING_AWS_ENDPOINT_URL": local,
+            "CROSSING_CONNECTIONS_URL": "http://127.0.0.1:8000",
+            "CROSSING_PACKS_DIR": str(PACKS),
+        }
+    )
+    assert settings.store().client.meta.endpoint_url == local
+    assert settings.timers().client.meta.endpoint_url == local
+    assert settings.connections().client.meta.endpoint_url == "http://127.0.0.1:8000"
+    packs = settings.packs()
+    assert isinstance(packs, FilePacks)
+    assert len(packs.puzzles("mini")) == 4
+
+
+@pytest.mark.parametrize(
+    ("adapter", "variable"),
+    [
+        ("connections", "CROSSING_CONNECTIONS_URL"),
+        ("timers", "CROSSING_TIMER_TARGET_ARN"),
+        ("timers", "CROSSING_SCHEDULER_ROLE_ARN"),
+        ("packs", "CROSSING_PACKS_BUCKET"),
+    ],
+)
+def test_a_missing_setting_is_named(adapter, variable):
+    settings = Settings.from_env({k: v for k, v in FULL.items() if k != variable})
+    with pytest.raises(MissingSetting, match=variable):
+        getattr(settings, adapter)()

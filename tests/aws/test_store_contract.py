@@ -1,0 +1,164 @@
+"""One contract for the Store: MemoryStore and DynamoStore (on moto) must both keep it."""
+
+from __future__ import annotations
+
+import pytest
+from crossing.aws.table import MAX_DOCUMENT_BYTES, DocumentTooLarge
+from crossing.rooms.ports import Conflict
+
+HOUR = 3_600_000
+LATER = 1_800_000_000_000  # an expires_at in ms
+
+
+def test_a_missing_room_loads_as_none(store):
+    assert store.load_room("NOPE") is None
+
+
+def test_a_new_room_is_version_1_and_loads_back(store):
+    state = {"mode": "race", "boards": {"p1": "AB.#"}, "seq": {"p1": 3}, "ratio": 0.5}
+    assert store.save_room("ABCD", state, None, LATER) == 1
+    assert store.load_room("ABCD") == (state, 1)
+
+
+def test_each_save_adds_one_to_the_version(store):
+    store.save_room("ABCD", {"n": 1}, None, LATER)
+    assert store.save_room("ABCD", {"n": 2}, 1, LATER) == 2
+    assert store.save_room("ABCD", {"n": 3}, 2, LATER) == 3
+    assert store.load_room("ABCD") == ({"n": 3}, 3)
+
+
+def test_two_writers_who_read_the_same_version_the_second_conflicts(store):
+    store.save_room("ABCD", {"letters": ""}, None, LATER)
+    _, seen_by_first = store.load_room("ABCD")
+    _, seen_by_second = store.load_room("ABCD")
+    assert seen_by_first == seen_by_second == 1
+
+    assert store.save_room("ABCD", {"letters": "A"}, seen_by_first, LATER) == 2
+    with pytest.raises(Conflict):
+        store.save_room("ABCD", {"letters": "B"}, seen_by_second, LATER)
+
+    assert store.load_room("ABCD") == ({"letters": "A"}, 2)
+
+
+def test_creating_a_room_that_exists_conflicts(store):
+    store.save_room("ABCD", {"host": "p1"}, None, LATER)
+    with pytest.raises(Conflict):
+        store.save_room("ABCD", {"host": "p2"}, None, LATER)
+    assert store.load_room("ABCD") == ({"host": "p1"}, 1)
+
+
+def test_updating_a_room_that_does_not_exist_conflicts(store):
+    with pytest.raises(Conflict):
+        store.save_room("ABCD", {"host": "p1"}, 4, LATER)
+    assert store.load_room("ABCD") is None
+
+
+def test_callers_cannot_change_stored_state_through_their_copies(store):
+    state = {"players": ["p1"]}
+    store.save_room("ABCD", state, None, LATER)
+    state["players"].append("p2")
+    loaded, _ = store.load_room("ABCD")
+    loaded["players"].append("p3")
+    assert store.load_room("ABCD") == ({"players": ["p1"]}, 1)
+
+
+def test_a_state_too_big_for_one_item_is_refused_and_nothing_changes(store):
+    store.save_room("ABCD", {"n": 1}, None, LATER)
+    with pytest.raises(DocumentTooLarge, match="room ABCD"):
+        store.save_room("ABCD", {"pad": "x" * MAX_DOCUMENT_BYTES}, 1, LATER)
+    assert store.load_room("ABCD") == ({"n": 1}, 1)
+
+
+def test_every_method_is_one_request(store):
+    store.save_room("ABCD", {}, None, LATER)
+    store.load_room("ABCD")
+    store.put_connection("c1", "ABCD", "p1", LATER)
+    store.get_connection("c1")
+    store.delete_connection("c1")
+    store.put_profile("p1", {})
+    store.get_profile("p1")
+    store.put_save("p1", "race", {}, LATER)
+    store.get_save("p1", "race")
+    store.delete_save("p1", "race")
+    store.take("tick:p1", 5, 1000, 0)
+    with pytest.raises(Conflict):
+        store.save_room("ABCD", {}, None, LATER)
+    store.take("tick:p1", 1, 1000, 0)  # over the limit: still one request
+    assert dict(store.requests) == {
+        "save_room": 2,
+        "load_room": 1,
+        "put_connection": 1,
+        "get_connection": 1,
+        "delete_connection": 1,
+        "put_profile": 1,
+        "get_profile": 1,
+        "put_save": 1,
+        "get_save": 1,
+        "delete_save": 1,
+        "take": 2,
+    }
+
+
+def test_a_connection_knows_its_room_and_player_until_deleted(store):
+    assert store.get_connection("c1") is None
+    store.put_connection("c1", "ABCD", "p1", LATER)
+    store.put_connection("c2", "ABCD", "p2", LATER)
+    assert store.get_connection("c1") == ("ABCD", "p1")
+    store.put_connection("c1", "WXYZ", "p1", LATER)  # moved rooms: replaced
+    assert store.get_connection("c1") == ("WXYZ", "p1")
+    store.delete_connection("c1")
+    assert store.get_connection("c1") is None
+    assert store.get_connection("c2") == ("ABCD", "p2")
+    store.delete_connection("c1")  # deleting again is fine
+
+
+def test_profiles_round_trip_and_are_replaced_whole(store):
+    assert store.get_profile("p1") is None
+    profile = {"name": "Ada", "color": "teal", "token": "hash", "dealt": ["pack-mini-1"]}
+    store.put_profile("p1", profile)
+    assert store.get_profile("p1") == profile
+    store.put_profile("p1", {"name": "Ada L."})
+    assert store.get_profile("p1") == {"name": "Ada L."}
+    assert store.get_profile("p2") is None
+
+
+def test_saves_are_kept_per_kind_and_deleted_per_kind(store):
+    assert store.get_save("p1", "race") is None
+    store.put_save("p1", "race", {"board": "AB..", "elapsed": 61_000}, LATER)
+    store.put_save("p1", "together", {"board": "...."}, LATER)
+    assert store.get_save("p1", "race") == {"board": "AB..", "elapsed": 61_000}
+    store.delete_save("p1", "race")
+    assert store.get_save("p1", "race") is None
+    assert store.get_save("p1", "together") == {"board": "...."}
+    store.delete_save("p1", "race")  # nothing there: fine
+
+
+def test_take_allows_the_limit_per_window_then_refuses(store):
+    window = 10_000
+    now = 5 * window + 100
+    assert [store.take("tick:p1", 3, window, now + i) for i in range(5)] == [
+        True,
+        True,
+        True,
+        False,
+        False,
+    ]
+    assert store.take("tick:p2", 3, window, now), "another key has its own count"
+    assert store.take("tick:p1", 3, window, 6 * window), "the next window starts afresh"
+
+
+def test_take_counts_nothing_when_refused(store):
+    assert store.take("join:ip", 2, 1000, 0)
+    assert not store.take("join:ip", 1, 1000, 1)  # a lower limit refuses...
+    assert store.take("join:ip", 2, 1000, 2)  # ...without counting, so 2 is still allowed
+    assert not store.take("join:ip", 2, 1000, 3)
+
+
+def test_a_limit_below_one_never_allows(store):
+    assert not store.take("x", 0, 1000, 0)
+    assert store.requests["take"] == 0
+
+
+def test_a_window_must_be_positive(store):
+    with pytest.raises(ValueError, match="at least 1 ms"):
+        store.take("x", 5, 0, 0)
