@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { litSquares, scoreLine, ordinal, resultLook } from '../../frontend/js/views/results.js';
+import { litSquares, scoreLine, ordinal, resultLook, titleFor } from '../../frontend/js/views/results.js';
 import { MINI, SOLVED } from './puzzles.js';
 
 test("a player's earned slots light up their squares", () => {
@@ -33,4 +33,13 @@ test('the Together result colors squares by earner and lights one player', () =>
   assert.equal(look.misses.get(22), 'S');
   assert.deepEqual([...look.lit], [2, 3, 4]);
   assert.equal(resultLook(view, null).lit, null);
+});
+
+test('the title says who won, and owns up to a tie', () => {
+  const alone = [{ player: 'a', place: 1 }, { player: 'b', place: 2 }];
+  assert.equal(titleFor(alone, alone[0]), 'You won!');
+  assert.equal(titleFor(alone, alone[1]), 'You came 2nd');
+  const tied = [{ player: 'a', place: 1 }, { player: 'b', place: 1 }];
+  assert.equal(titleFor(tied, tied[1]), 'Tied for first!');
+  assert.equal(titleFor(tied, undefined), 'Results');
 });

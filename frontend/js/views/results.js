@@ -70,7 +70,7 @@ export function update(root, state) {
   if (!result) return;
   const together = game.mode === 'together';
   const me = result.standings.find((s) => s.player === view.you);
-  text(one(root, '[data-slot="title"]'), me ? (me.place === 1 ? 'You won!' : `You came ${ordinal(me.place)}`) : 'Results');
+  text(one(root, '[data-slot="title"]'), titleFor(result.standings, me));
   text(one(root, '[data-slot="reason"]'), REASONS[result.reason] || '');
   paintStandings(one(root, '[data-slot="standings"]'), view, state.lit, { tappable: together });
   text(one(root, '[data-slot="hint"]'), together ? 'Tap a player to light up the words they earned. Marked squares were wrong or empty.' : 'Your board as checked: marked squares were wrong or empty, with the right letter in the corner.');
@@ -80,6 +80,13 @@ export function update(root, state) {
   grid.classList.toggle('owned', together);
   show(one(root, '[data-act="again"]'), isHost(state));
   show(one(root, '[data-act="to_lobby"]'), !view.solo);
+}
+
+export function titleFor(standings, me) {
+  if (!me) return 'Results';
+  const shared = standings.filter((s) => s.place === me.place).length > 1;
+  if (me.place === 1) return shared ? 'Tied for first!' : 'You won!';
+  return shared ? `Tied for ${ordinal(me.place)}` : `You came ${ordinal(me.place)}`;
 }
 
 export function ordinal(n) {

@@ -12,11 +12,17 @@ from pathlib import Path
 
 from tests.js.harness.drive import Browser
 
-MINI_ANSWERS = {  # square: letter, for the test Mini
-    2: "S", 3: "I", 4: "R", 5: "A", 6: "S", 7: "I", 8: "D", 9: "E", 10: "N", 11: "O",
-    12: "D", 13: "E", 14: "S", 15: "T", 16: "R", 17: "E", 18: "A", 19: "T", 20: "I",
-    21: "T", 22: "S",
-}  # fmt: skip
+# Any puzzle: the white squares and how many hold a letter are read off the grid.
+WHITES = "[...document.querySelectorAll('.grid [data-square]')].map(e => +e.dataset.square)"
+LETTERS = (
+    "[...document.querySelectorAll('.grid [data-square] .letter')]"
+    ".filter(e => e.textContent).length"
+)
+
+
+def letter_at(square: int) -> str:
+    return f"document.querySelector('.grid [data-square=\"{square}\"] .letter').textContent"
+
 
 SCREEN = "document.querySelector('#app').dataset.screen"
 
@@ -52,23 +58,23 @@ def run(url: str, out: Path) -> list[str]:
         hana.click("[data-act=start]")
         hana.wait(f"{SCREEN} === 'game'")
         ann.wait(f"{SCREEN} === 'game'")
-        # Hana types 1a on the on-screen keyboard, then turns and goes on.
-        for key in "SIR":
+        # Hana types on the on-screen keyboard; delete takes her last letter back.
+        for key in "SIRASI":
             hana.tap_key(key)
-        for key in "ASI":
-            hana.tap_key(key)
+        hana.wait(f"{LETTERS} === 6")
         hana.tap_key("⌫")
-        hana.wait("document.querySelector('[data-square=\"7\"] .letter').textContent === ''")
+        hana.wait(f"{LETTERS} === 5")
         # Ann types on a computer keyboard.
         ann.keys("s", "i", "r", "a", "s", "i", "d", "e", "n", "o")
+        ann.wait(f"{LETTERS} === 10")
         time.sleep(0.5)
         hana.shot(out / "e2e-06-race-hana.png")
         ann.shot(out / "e2e-07-race-ann.png")
         tv.shot(out / "e2e-08-tv-race.png")
         # Undo takes Ann's last letter back and puts her cursor on it.
         ann.keys("z", ctrl=True)
-        ann.wait("document.querySelector('[data-square=\"11\"] .letter').textContent === ''")
-        ann.wait("document.querySelector('.sq.cursor').dataset.square === '11'")
+        ann.wait(f"{LETTERS} === 9")
+        ann.wait("document.querySelector('.sq.cursor .letter').textContent === ''")
         ann.click("[data-act=done]")
         hana.wait(
             "[...document.querySelectorAll('.racer .tag')].some(t => t.textContent === 'Done')"
@@ -93,21 +99,22 @@ def run(url: str, out: Path) -> list[str]:
         hana.click("[data-act=start]")
         hana.wait(f"{SCREEN} === 'game'")
         ann.wait(f"{SCREEN} === 'game'")
-        for sq in (2, 3, 4):
+        whites = hana.eval(WHITES)
+        for sq, letter in zip(whites[:3], "CAT", strict=True):
             hana.eval(f"document.querySelector('[data-square=\"{sq}\"]').click()")
-            hana.tap_key(MINI_ANSWERS[sq])
-        for sq in (5, 6, 7, 8, 9):
+            hana.tap_key(letter)
+        for sq, letter in zip(whites[3:8], "HOUSE", strict=True):
             ann.eval(f"document.querySelector('[data-square=\"{sq}\"]').click()")
-            ann.keys(MINI_ANSWERS[sq].lower())
-        ann.wait("document.querySelector('[data-square=\"2\"] .letter').textContent === 'S'")
+            ann.keys(letter.lower())
+        ann.wait(f"{letter_at(whites[0])} === 'C'")
+        hana.wait(f"{letter_at(whites[7])} === 'E'")
         hana.shot(out / "e2e-13-together-hana.png")
         ann.shot(out / "e2e-14-together-ann.png")
         tv.shot(out / "e2e-15-tv-together.png")
-        # Finish the board between them, then both say We're done.
-        for sq in range(10, 23):
-            if sq in MINI_ANSWERS:
-                hana.eval(f"document.querySelector('[data-square=\"{sq}\"]').click()")
-                hana.tap_key(MINI_ANSWERS[sq])
+        # Fill the rest of the board, then both say We're done.
+        for sq in whites[8:]:
+            hana.eval(f"document.querySelector('[data-square=\"{sq}\"]').click()")
+            hana.tap_key("E")
         hana.click("[data-act=done]")
         ann.click("[data-act=done]")
         hana.click("[data-act=end]")
@@ -133,14 +140,14 @@ def run_solo(url: str, out: Path) -> list[str]:
         me.wait(f"{SCREEN} === 'game'")
         for key in "SIR":
             me.tap_key(key)
-        me.wait("document.querySelector('[data-square=\"4\"] .letter').textContent === 'R'")
+        me.wait(f"{LETTERS} === 3")
         me.click("[data-act=close]")
         me.wait(f"{SCREEN} === 'home'")
         me.wait("!document.querySelector('[data-act=pick_up]').hidden")
         me.shot(out / "e2e-20-home-pick-up.png")
         me.click("[data-act=pick_up]")
         me.wait(f"{SCREEN} === 'game'")
-        me.wait("document.querySelector('[data-square=\"4\"] .letter').textContent === 'R'")
+        me.wait(f"{LETTERS} === 3")
         me.shot(out / "e2e-21-picked-up.png")
         me.click("[data-act=close]")
         me.wait(f"{SCREEN} === 'home'")
