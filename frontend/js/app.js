@@ -209,7 +209,8 @@ async function start() {
   socket = openSocket({
     url,
     onMessage: (message) => store.dispatch({ type: 'server', message, now: Date.now() }),
-    onStatus: (connected) => store.dispatch({ type: 'connected', connected }),
+    // Connected counts from the welcome (see the model); only a drop is news here.
+    onStatus: (connected) => connected || store.dispatch({ type: 'connected', connected }),
   });
 }
 

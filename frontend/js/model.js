@@ -100,11 +100,13 @@ function withRoom(state, message, now) {
 function fromServer(state, message, now) {
   switch (message.type) {
     case 'welcome':
+      // Only a welcome makes the connection usable: anything sent before it would be
+      // refused (`no-hello`), and in the cloud frames may be handled out of order.
       // No room to go back to: whatever room we held has gone on without us.
       if (!message.room && state.view && !state.watching) {
-        return { ...state, ...roomless, player: message.player, saved: message.saved || state.saved };
+        return { ...state, ...roomless, connected: true, player: message.player, saved: message.saved || state.saved };
       }
-      return { ...state, player: message.player, saved: message.saved || state.saved };
+      return { ...state, connected: true, player: message.player, saved: message.saved || state.saved };
     case 'room':
       if (state.leftCode && !state.view) return state; // still from the room we left
       return withRoom(state, message, now);

@@ -14,15 +14,17 @@ const store = createStore(model, { ...initialState, watching: true });
 const params = new URLSearchParams(location.search);
 let code = (params.get('room') || '').toUpperCase();
 let socket = { send: () => 0 };
-let asked = false;
+// Ask to watch once per request (a code typed, the link's code, a reconnect), never
+// again by itself after a refusal: a wrong code would only hit the rate limit.
+let wantWatch = !!code;
 
 const app = document.getElementById('app');
 let frame = 0;
 
 function askToWatch() {
   const state = store.get();
-  if (code && state.player && state.connected && !asked) {
-    asked = true;
+  if (wantWatch && code && state.player && state.connected) {
+    wantWatch = false;
     socket.send('watch', { code });
   }
 }
@@ -35,7 +37,7 @@ function mountEnter(root) {
     code = input.value.trim().toUpperCase();
     if (!code) return input.focus();
     history.replaceState(null, '', `?room=${encodeURIComponent(code)}`);
-    asked = false;
+    wantWatch = true;
     askToWatch();
   });
   input.focus();
@@ -143,6 +145,10 @@ function render() {
   const notice = document.getElementById('notice');
   show(notice, !!state.notice);
   text(notice, state.notice?.message);
+  if (state.notice) {
+    const shown = state.notice;
+    setTimeout(() => store.get().notice === shown && store.dispatch({ type: 'notice', notice: null }), 5000);
+  }
 }
 
 store.subscribe((state) => {
@@ -153,7 +159,6 @@ store.subscribe((state) => {
     store.dispatch({ type: 'snapshot-asked' });
     socket.send('watch', { code: state.view?.code || code });
   }
-  if (state.notice?.code === 'no-room') asked = false;
   askToWatch();
 });
 
@@ -175,8 +180,9 @@ async function start() {
     onMessage: (message) => store.dispatch({ type: 'server', message, now: Date.now() }),
     onStatus: (connected) => {
       // A new connection is a new watch screen: ask again after a reconnect.
-      if (connected) asked = false;
-      store.dispatch({ type: 'connected', connected });
+      if (connected && code) wantWatch = true;
+      // Connected counts from the welcome (see the model); only a drop is news here.
+      if (!connected) store.dispatch({ type: 'connected', connected });
     },
   });
 }

@@ -177,3 +177,10 @@ test('after leaving, the room we left no longer pulls us back; entering another 
   s = server(s, full({ ...playing(), code: 'NEW123', phase: 'lobby' }, 1));
   assert.equal(screenOf(s), 'lobby');
 });
+
+test('the connection counts as up only once the welcome has come', () => {
+  let s = model(initialState, { type: 'connected', connected: false });
+  assert.equal(s.connected, false);
+  s = server(s, { type: 'welcome', player: 'hana', token: 't', saved: { race: false, together: false }, room: null });
+  assert.equal(s.connected, true);
+});

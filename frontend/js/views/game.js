@@ -51,7 +51,10 @@ export function mount(root, ctx) {
       case 'done': return ctx.send(seat?.done ? 'take_back' : 'done');
       case 'pause': return ctx.command({ kind: 'pause' });
       case 'resume': return ctx.send('resume');
-      case 'end': return ctx.send('end');
+      case 'end':
+        // Ending checks every board as it stands: not something to do by a slip.
+        if (window.confirm('End the game now and check every board as it stands?')) ctx.send('end');
+        return;
       case 'help': return ctx.dispatch({ type: 'help', open: true });
       case 'close': return ctx.leave();
     }
