@@ -28,6 +28,8 @@ const SCREENS = {
 };
 
 const store = createStore(model, initialState);
+// For the browser scenario and for looking into a live game from the console.
+if (new URLSearchParams(location.search).has('debug')) window.crossing = { store };
 const params = new URLSearchParams(location.search);
 const invite = (params.get('room') || '').toUpperCase();
 let socket = { send: () => 0 };

@@ -25,6 +25,7 @@ export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.
   let ws = null;
   let attempt = 0;
   let closedByUs = false;
+  let hungUp = false; // the page was left: no redialling until it is shown again
   let seq = Number(storage.getItem(KEYS.seq)) || Date.now();
 
   function nextSeq() {
@@ -67,7 +68,7 @@ export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.
     });
     ws.addEventListener('close', () => {
       onStatus?.(false);
-      if (closedByUs) return;
+      if (closedByUs || hungUp) return;
       // Backoff with jitter, so a room's phones do not all knock at once after an outage.
       const wait = Math.min(15000, 500 * 2 ** attempt) * (0.5 + Math.random() / 2);
       attempt += 1;
@@ -78,6 +79,20 @@ export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.
   // A phone that wakes from sleep often holds a dead socket: check at once.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && ws && ws.readyState === WebSocket.CLOSED && !closedByUs) {
+      attempt = 0;
+      connect();
+    }
+  });
+  // Leaving the page (or the browser keeping it frozen in its back/forward cache)
+  // must hang up, or the room goes on thinking we are here and never starts the
+  // two minutes' grace. Coming back from that cache dials again.
+  window.addEventListener('pagehide', () => {
+    hungUp = true;
+    ws?.close(1001);
+  });
+  window.addEventListener('pageshow', (e) => {
+    if (e.persisted && hungUp && !closedByUs) {
+      hungUp = false;
       attempt = 0;
       connect();
     }

@@ -137,6 +137,13 @@ export function update(root, state) {
     tint: together ? (sq) => (game.writers?.[sq] ? colorOf(view, game.writers[sq]) : null) : null,
   });
   grid.classList.toggle('together', together);
+  // Focus follows the cursor while it is in the grid, so a screen reader reads the
+  // square the next letter will land in.
+  const focused = document.activeElement;
+  if (state.cursor && focused?.dataset?.square !== undefined && grid.contains(focused) &&
+      Number(focused.dataset.square) !== state.cursor.square) {
+    grid.querySelector(`[data-square="${state.cursor.square}"]`)?.focus();
+  }
 
   const current = clueOf(puzzle, state.cursor);
   text(one(root, '[data-slot="clue-num"]'), current ? `${current.number}${current.dir === 'across' ? 'A' : 'D'}` : '');

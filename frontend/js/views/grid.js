@@ -55,7 +55,10 @@ export function paintGrid(el, puzzle, look) {
     const miss = look.misses?.get(sq);
     text(cell.querySelector('.answer'), miss ?? '');
     cell.classList.toggle('miss', miss != null);
-    cell.classList.toggle('cursor', look.cursor?.square === sq);
+    const here = look.cursor?.square === sq;
+    cell.classList.toggle('cursor', here);
+    if (here) cell.setAttribute('aria-current', 'true');
+    else cell.removeAttribute('aria-current');
     cell.classList.toggle('word', !!look.word?.has(sq));
     cell.classList.toggle('lit', !!look.lit?.has(sq));
     cell.classList.toggle('dim', !!look.lit && look.lit.size > 0 && !look.lit.has(sq));
