@@ -34,6 +34,8 @@ export function update(root, state) {
   show(one(root, '[data-act="results"]'), view.phase === 'results');
   for (const b of root.querySelectorAll('[data-mode]')) b.setAttribute('aria-pressed', String(b.dataset.mode === view.mode));
   for (const b of root.querySelectorAll('[data-size]')) b.setAttribute('aria-pressed', String(b.dataset.size === view.size));
+  const hostName = view.members.find((m) => m.player === view.host)?.name;
+  text(one(root, '[data-slot="waiting-text"]'), `Waiting for ${hostName || 'the host'} to pick the puzzle…`);
   text(one(root, '[data-slot="choice"]'), `${MODE_NAMES[view.mode]} · ${SIZE_NAMES[view.size]}`);
   const onGame = view.members.filter((m) => m.on_game_screen);
   keyedList(one(root, '[data-slot="members"]'), onGame, (m) => m.player, memberItem,
