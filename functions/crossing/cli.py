@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from crossing.tiles.cli import add_solve_command
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -44,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check-puzzle", help="validate ipuz puzzle files")
     check.add_argument("files", nargs="+", help="ipuz files to validate")
     check.set_defaults(run=_check_puzzle)
+    add_solve_command(sub)
     return parser
 
 

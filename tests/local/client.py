@@ -64,3 +64,22 @@ class SocketPlayer:
         if wanted and not message.get("duplicate"):
             self.until(lambda p: p.version >= wanted)
         return message
+
+
+def two_in_a_game(url: str, mode: str, size: str = "mini") -> tuple[SocketPlayer, SocketPlayer]:
+    """Hana hosts, Ann joins, and Hana starts a game of ``mode``: both are playing."""
+    hana, ann = SocketPlayer(url), SocketPlayer(url)
+    for p in (hana, ann):
+        p.act("hello")
+    hana.act("host", name="Hana")
+    ann.act("join", code=hana.room["code"], name="Ann")
+    hana.act("to_game")
+    hana.act("choose", mode=mode, size=size)
+    hana.act("start")
+    ann.until(lambda p: p.room.get("phase") == "playing")
+    return hana, ann
+
+
+def white_squares(room: dict[str, Any]) -> list[int]:
+    puzzle = room["game"]["puzzle"]
+    return [s for s in range(puzzle["width"] * puzzle["height"]) if s not in puzzle["blocks"]]

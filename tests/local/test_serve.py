@@ -5,21 +5,24 @@ import urllib.request
 
 import boto3
 import pytest
+from crossing.local.events import http_api_event
 from crossing.local.pump import SchedulePump, due
-from crossing.local.serve import running
 from moto import mock_aws
 
-from tests.local.client import SocketPlayer
+from tests.local.client import SocketPlayer, two_in_a_game, white_squares
 
 
-@pytest.fixture(scope="module")
-def stack():
-    with running() as stack:
-        yield stack
+@pytest.fixture
+def stack(local_stack):
+    return local_stack
+
+
+def ws_url(stack):
+    return stack.url.replace("http", "ws") + "ws"
 
 
 def player(stack):
-    return SocketPlayer(stack.url.replace("http", "ws") + "ws")
+    return SocketPlayer(ws_url(stack))
 
 
 def players(stack, n):
@@ -60,12 +63,7 @@ def test_two_players_race_a_mini_to_the_end(stack):
 
 
 def test_a_reloaded_player_keeps_their_seat_and_board(stack):
-    hana, ann = players(stack, 2)
-    hana.act("host", name="Hana")
-    ann.act("join", code=hana.room["code"], name="Ann")
-    hana.act("to_game")
-    hana.act("start")
-    ann.until(lambda p: p.room.get("phase") == "playing")
+    hana, ann = two_in_a_game(ws_url(stack), "race")
     ann.act("type", square=2, letter="Q")
     ann_id, token = ann.player, ann.token
     ann.close()  # the page reloads
@@ -80,16 +78,8 @@ def test_a_reloaded_player_keeps_their_seat_and_board(stack):
 
 
 def test_a_letter_reaches_the_other_player(stack):
-    hana, ann = players(stack, 2)
-    hana.act("host", name="Hana")
-    ann.act("join", code=hana.room["code"], name="Ann")
-    hana.act("to_game")
-    hana.act("choose", mode="together", size="mini")
-    hana.act("start")
-    ann.until(lambda p: p.room.get("phase") == "playing")
-    puzzle = game(hana.room)["puzzle"]
-    whites = [s for s in range(25) if s not in puzzle["blocks"]]
-    for i, sq in enumerate(whites):
+    hana, ann = two_in_a_game(ws_url(stack), "together")
+    for i, sq in enumerate(white_squares(hana.room)):
         letter = "XYZ"[i % 3]
         ann.send("type", square=sq, letter=letter)
         hana.until(lambda p, sq=sq, letter=letter: game(p.room)["board"][sq] == letter)
@@ -99,7 +89,7 @@ def test_a_letter_reaches_the_other_player(stack):
 
 
 def test_the_client_files_and_connections_endpoint_are_served(stack):
-    with urllib.request.urlopen(stack.url) as response:
+    with urllib.request.urlopen(stack.url + "solver.html") as response:
         assert response.status == 200
     request = urllib.request.Request(stack.url + "@connections/nobody", data=b"{}", method="POST")
     with pytest.raises(urllib.error.HTTPError) as gone:
@@ -146,3 +136,33 @@ def test_the_pump_fires_a_due_schedule_once_into_the_timer_handler():
     assert fired == [{"room": "AAA", "version": 3}]
     names = [s["Name"] for s in scheduler.list_schedules(GroupName="g")["Schedules"]]
     assert names == ["room-BBB"]
+
+
+def test_http_api_events_look_like_api_gateway_payload_2():
+    event = http_api_event("POST", "/api/solve", {"Content-Type": "application/json"}, b"{}")
+    assert event["version"] == "2.0"
+    assert event["routeKey"] == "POST /api/solve"
+    assert event["requestContext"]["http"]["method"] == "POST"
+    assert event["headers"] == {"content-type": "application/json"}
+    assert (event["body"], event["isBase64Encoded"]) == ("{}", False)
+    assert http_api_event("POST", "/x", {}, b"\xff")["isBase64Encoded"] is True
+
+
+def test_the_solver_api_is_served_by_the_local_stack(stack):
+    with urllib.request.urlopen(stack.url + "api/rules") as response:
+        assert json.load(response)["rule_sets"][0]["name"] == "crossplay"
+    body = json.dumps({"rules": "crossplay", "rack": "QUIXOTE"}).encode()
+    request = urllib.request.Request(
+        stack.url + "api/solve",
+        data=body,
+        method="POST",
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as response:
+        best = json.load(response)["plays"][0]
+    assert (best["word"], best["score"]) == ("QUIXOTE", 110)
+    bad = urllib.request.Request(stack.url + "api/solve", data=b"{", method="POST")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(bad)
+    assert refused.value.code == 400
+    assert json.load(refused.value)["error"]["code"] == "bad_json"

@@ -322,3 +322,45 @@ def test_a_stale_timer_re_arms_for_the_next_due_event(service, phone, clock):
     service.timers.armed[code] = (clock.now, version - 1)  # a stale schedule won the race
     assert service.timer(code, version - 1).wrote is False
     assert service.timers.armed[code][0] == due
+
+
+def test_a_hosts_together_board_is_kept_and_picked_up_after_asking(service, phone, clock):
+    host, (ann,), _ = start(phone, mode="together")
+    for sq in MINI.grid.slot("1a").squares:
+        ann.send("type", square=sq, letter=MINI.solution[sq])
+    host.send("close")  # the host's ×: the game ends for everyone, the board is kept
+    assert host.room["phase"] == "closed"
+    clock.now += 3600 * SEC
+    start(phone, mode="race")  # a race does not touch the saved board
+    again = phone()
+    welcome = again.send("hello", player=host.player, token=host.token)
+    assert next(m for m in welcome if m["type"] == "welcome")["saved"]["together"] is True
+    again.send("host", name="Hana")
+    code = again.room["code"]
+    ann_back = phone()
+    ann_back.send("hello", player=ann.player, token=ann.token)
+    ann_back.send("join", code=code, name="Ann")
+    again.send("to_game")
+    again.send("choose", mode="together", size="mini")
+    asked = again.send("start")
+    assert asked[-1]["code"] == "saved-board"  # a new puzzle would replace it: ask first
+    again.send("start", pick_up=True)
+    board = again.room["game"]["board"]
+    assert board[2:5] == "SIR"
+    assert again.room["game"]["writers"][2] == ann.player
+    again.send("end")
+    standings = {s["player"]: s["squares"] for s in again.room["game"]["result"]["standings"]}
+    assert standings[ann.player] == 3  # ann gets her own word back
+
+
+def test_a_new_together_puzzle_replaces_the_saved_board_once_confirmed(service, phone):
+    host, _, _ = start(phone, mode="together", guests=())
+    host.send("close")
+    again = phone()
+    again.send("hello", player=host.player, token=host.token)
+    again.send("host", name="Hana")
+    again.send("to_game")
+    again.send("choose", mode="together", size="mini")
+    again.send("start", replace_saved=True)
+    assert again.room["phase"] == "playing"
+    assert service.store.get_save(host.player, "together") is None

@@ -1,4 +1,5 @@
-"""The local stack's web server: the client's files, the WebSocket, and ``@connections``.
+"""The local stack's web server: the client's files, the WebSocket, ``@connections``,
+and the HTTP API routes (the Solver).
 
 Each WebSocket frame becomes the API Gateway event the Lambda handler gets, and
 runs in a worker thread, so the handler's own ``post_to_connection`` call (an HTTP
@@ -8,6 +9,7 @@ request back to this server) is answered while it waits.
 from __future__ import annotations
 
 import asyncio
+import base64
 import logging
 import secrets
 from pathlib import Path
@@ -20,8 +22,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
+from crossing.handlers import rules, solve
 from crossing.handlers import ws as handlers
-from crossing.local.events import LambdaContext, websocket_event
+from crossing.local.events import LambdaContext, http_api_event, websocket_event
 
 GONE = {"message": "Gone"}
 log = logging.getLogger(__name__)
@@ -80,8 +83,24 @@ def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlett
         await ws.close()
         return Response(status_code=204)
 
+    def http_route(path: str, method: str, handler: Any) -> Route:
+        async def endpoint(request: Request) -> Response:
+            event = http_api_event(method, path, dict(request.headers), await request.body())
+            response = await _invoke(handler, event) or {"statusCode": 500, "body": ""}
+            payload = response.get("body", "")
+            data = base64.b64decode(payload) if response.get("isBase64Encoded") else payload
+            return Response(
+                data,
+                status_code=response.get("statusCode", 200),
+                headers=response.get("headers", {}),
+            )
+
+        return Route(path, endpoint, methods=[method])
+
     routes: list[Any] = [
         WebSocketRoute("/ws", websocket),
+        http_route("/api/solve", "POST", solve.handler),
+        http_route("/api/rules", "GET", rules.handler),
         Route("/@connections/{connection}", post_to_connection, methods=["POST"]),
         Route("/@connections/{connection}", get_connection, methods=["GET"]),
         Route("/@connections/{connection}", delete_connection, methods=["DELETE"]),

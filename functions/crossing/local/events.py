@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -47,3 +48,26 @@ class LambdaContext:
 
     def get_remaining_time_in_millis(self) -> int:
         return 30_000
+
+
+def http_api_event(method: str, path: str, headers: dict[str, str], body: bytes) -> dict[str, Any]:
+    """An API Gateway HTTP API request (payload format 2.0)."""
+    try:
+        text, encoded = body.decode("utf-8"), False
+    except UnicodeDecodeError:
+        text, encoded = base64.b64encode(body).decode("ascii"), True
+    return {
+        "version": "2.0",
+        "routeKey": f"{method} {path}",
+        "rawPath": path,
+        "rawQueryString": "",
+        "headers": {name.lower(): value for name, value in headers.items()},
+        "requestContext": {
+            "http": {"method": method, "path": path, "protocol": "HTTP/1.1"},
+            "requestId": str(uuid.uuid4()),
+            "routeKey": f"{method} {path}",
+            "stage": "$default",
+        },
+        "body": text,
+        "isBase64Encoded": encoded,
+    }

@@ -42,7 +42,12 @@ def running(
     port = port or local.free_port(host)
     backend = local.start_backend(packs if packs is not None else default_packs())
     internal = f"http://127.0.0.1:{port}"
-    os.environ.update(local.environment(backend, internal))
+    saved = dict(os.environ)
+    for name, value in local.environment(backend, internal).items():
+        if name.startswith("POWERTOOLS_"):
+            os.environ.setdefault(name, value)  # logging and metrics: the caller's say wins
+        else:
+            os.environ[name] = value
     handlers.reset()
     pump = SchedulePump(
         backend.client("scheduler"),
@@ -67,6 +72,8 @@ def running(
         server.should_exit = True
         thread.join(timeout=10)
         backend.stop()
+        os.environ.clear()
+        os.environ.update(saved)
         handlers.reset()
 
 

@@ -1,0 +1,69 @@
+"""How big a room item gets: a Large Together game, 8 players, every undo kept.
+
+    python benchmarks/room_size.py [--letters 400]
+
+Each player types ``--letters`` letters (mostly right, some wrong, some cleared,
+some undone) on an 11x11 board; prints the stored size (what DynamoDB holds) and
+the raw JSON size, against the 400 KB item limit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import random
+
+from crossing.crossword.commands import Clear, Refused, Type, Undo
+from crossing.rooms import room as R
+from crossing.rooms.simulate import synthetic_puzzle
+from crossing.rooms.storage import dump_room
+
+LIMIT = 400 * 1024
+
+
+def build(letters: int, seed: int = 1) -> R.Room:
+    puzzle = synthetic_puzzle(11, seed)
+    players = [f"p{i:02d}" + "x" * 10 for i in range(8)]  # ids as long as real ones (12 chars)
+    room = R.new_room("ABCDEF", players[0], "Player 0")
+    for p in players[1:]:
+        room, _ = R.step(room, R.JoinRoom(p, f"Player {p[:3]}"), 0)
+    room, _ = R.step(room, R.ToGame(players[0]), 0)
+    room, _ = R.step(room, R.Choose(players[0], R.Mode.TOGETHER, R.Size.LARGE), 0)
+    room, _ = R.step(room, R.Start(players[0], puzzle=puzzle), 0)
+    rng = random.Random(seed)
+    whites = puzzle.white_squares
+    now = 0
+    for _ in range(letters * len(players)):
+        now += 250
+        p = rng.choice(players)
+        roll = rng.random()
+        sq = rng.choice(whites)
+        if roll < 0.75:
+            command = Type(p, sq, puzzle.solution[sq] if rng.random() < 0.8 else "Q")
+        elif roll < 0.9:
+            command = Clear(p, sq)
+        else:
+            command = Undo(p)
+        with contextlib.suppress(Refused):  # e.g. undo with nothing left: a player would see why
+            room, _ = R.step(room, R.Play(p, command), now)
+    return room
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--letters", type=int, default=400, help="letters typed per player")
+    args = parser.parse_args()
+    room = build(args.letters)
+    history = sum(len(m.history) for m in room.game.players.values())
+    stored = len(json.dumps(dump_room(room), separators=(",", ":")))
+    from pydantic import TypeAdapter
+
+    raw = len(json.dumps(TypeAdapter(R.Room).dump_python(room, mode="json"), separators=(",", ":")))
+    print(f"Large Together, 8 players, {args.letters} actions each: {history} undo entries kept")
+    print(f"stored item: {stored:,} bytes ({stored / LIMIT:.1%} of DynamoDB's 400 KB)")
+    print(f"raw JSON:    {raw:,} bytes ({raw / LIMIT:.1%}); compression {raw / stored:.1f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,307 @@
+// Views: each takes its target element and the state, and makes the element match.
+// Text goes in through textContent only.
+
+import { EMPTY, SIZE, isBlankTile, newTiles, playSquares } from "./board.js";
+import { hintLines } from "./hint.js";
+import { premiumAt } from "./premiums.js";
+import { currentRuleSet, hintDone } from "./state.js";
+
+function el(tag, attrs = {}, text) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function tileValue(ruleSet, letter) {
+  return ruleSet?.tiles.find((tile) => tile.letter === letter)?.value ?? "";
+}
+
+// --- the board -------------------------------------------------------------
+
+function buildBoard(target) {
+  for (let row = 0; row < SIZE; row += 1) {
+    for (let col = 0; col < SIZE; col += 1) {
+      const square = el("button", { type: "button", class: "sq", "data-row": row, "data-col": col });
+      square.append(el("span", { class: "sq-letter" }), el("span", { class: "sq-value" }));
+      target.append(square);
+    }
+  }
+}
+
+export function renderBoard(target, state) {
+  if (!target.children.length) buildBoard(target);
+  const ruleSet = currentRuleSet(state);
+  const play = state.chosen === null ? null : state.plays[state.chosen];
+  const preview = new Map();
+  const fresh = new Set();
+  if (play) {
+    for (const square of playSquares(play)) preview.set(`${square.row},${square.col}`, square.letter);
+    for (const tile of newTiles(play)) {
+      fresh.add(`${tile.row},${tile.col}`);
+      if (tile.blank) preview.set(`${tile.row},${tile.col}`, tile.letter.toLowerCase());
+    }
+  }
+  for (const square of target.children) {
+    const row = Number(square.dataset.row);
+    const col = Number(square.dataset.col);
+    const key = `${row},${col}`;
+    const placed = state.board[row][col];
+    const shown = placed !== EMPTY ? placed : (fresh.has(key) ? preview.get(key) : null);
+    const premium = premiumAt(ruleSet, row, col);
+    const isCursor = state.cursor?.row === row && state.cursor?.col === col;
+
+    square.className = "sq";
+    if (premium) square.classList.add(premium.className);
+    if (shown) square.classList.add("sq-tile");
+    if (shown && isBlankTile(shown)) square.classList.add("sq-blank");
+    if (preview.has(key)) square.classList.add("sq-preview");
+    if (fresh.has(key) && placed === EMPTY) square.classList.add("sq-new");
+    if (isCursor) square.classList.add("sq-cursor", `sq-cursor-${state.direction}`);
+
+    const letter = shown ? shown.toUpperCase() : (premium?.label ?? "");
+    square.firstChild.textContent = letter;
+    square.lastChild.textContent = shown ? (isBlankTile(shown) ? "" : tileValue(ruleSet, shown)) : "";
+    const what = shown
+      ? `${shown.toUpperCase()}${isBlankTile(shown) ? " (blank)" : ""}`
+      : "empty";
+    const label = `Row ${row + 1}, column ${col + 1}${premium ? `, ${premium.name}` : ""}, ${what}`;
+    if (square.getAttribute("aria-label") !== label) square.setAttribute("aria-label", label);
+    square.setAttribute("aria-current", isCursor ? "true" : "false");
+    // One tab stop for the whole board (the chosen square, else the centre); arrows move within.
+    const focusable = state.cursor ? isCursor : row === 7 && col === 7;
+    square.tabIndex = focusable ? 0 : -1;
+  }
+}
+
+// --- the rack --------------------------------------------------------------
+
+export function renderRack(input, tray, state) {
+  if (input.value !== state.rack) input.value = state.rack;
+  const ruleSet = currentRuleSet(state);
+  tray.replaceChildren(
+    ...[...state.rack].map((ch) => {
+      const tile = el("span", { class: ch === "?" ? "tile tile-blank" : "tile" });
+      tile.append(el("span", { class: "tile-letter" }, ch === "?" ? "" : ch));
+      tile.append(el("span", { class: "tile-value" }, ch === "?" ? "0" : String(tileValue(ruleSet, ch))));
+      return tile;
+    }),
+  );
+}
+
+// --- controls --------------------------------------------------------------
+
+export function renderRuleChoice(select, state) {
+  if (select.options.length !== state.ruleSets.length) {
+    select.replaceChildren(
+      ...state.ruleSets.map((rules) => el("option", { value: rules.name }, rules.title)),
+    );
+  }
+  if (select.value !== state.rules) select.value = state.rules;
+}
+
+export function renderDirection(form, state) {
+  for (const radio of form.querySelectorAll("input[name=direction]")) {
+    radio.checked = radio.value === state.direction;
+  }
+}
+
+export function renderStatus(target, state) {
+  let text = state.notice;
+  if (state.status === "solving") text = "Searching…";
+  else if (state.status === "failed") text = state.error;
+  else if (state.status === "solved" && !state.plays.length) text = "No play fits this board and rack.";
+  target.textContent = text ?? "";
+  target.classList.toggle("status-error", state.status === "failed");
+}
+
+export function renderHint(target, button, state) {
+  target.replaceChildren(...(state.hint ? hintLines(state.hint.play, state.hint.step) : []).map((line) => el("p", {}, line)));
+  target.hidden = !state.hint;
+  button.textContent = state.hint && !hintDone(state) ? "Next Hint" : "Get a Hint";
+}
+
+// --- results ---------------------------------------------------------------
+
+export function renderPlays(section, list, state) {
+  section.hidden = state.status !== "solved" || !state.plays.length;
+  list.replaceChildren(
+    ...state.plays.map((play, index) => {
+      const chosen = state.chosen === index;
+      const button = el("button", {
+        type: "button",
+        class: "play",
+        "data-index": index,
+        "aria-pressed": chosen ? "true" : "false",
+      });
+      button.append(
+        wordWithBlanks(play.word),
+        el("span", { class: "play-where" }, `${play.direction === "across" ? "Across" : "Down"} at ${play.row},${play.col}`),
+        el("span", { class: "play-score" }, String(play.score)),
+      );
+      const item = el("li");
+      item.append(button);
+      return item;
+    }),
+  );
+}
+
+// The engine writes a blank's letter in lower case; show it upper case, marked.
+function wordWithBlanks(word) {
+  const span = el("span", { class: "play-word" });
+  for (const ch of word) {
+    if (ch >= "a" && ch <= "z") {
+      const blank = el("span", { class: "blank-letter", title: "blank" }, ch.toUpperCase());
+      span.append(blank);
+    } else {
+      span.append(ch);
+    }
+  }
+  return span;
+}
+
+function squareRow(square) {
+  const tr = el("tr");
+  const points = square.new ? square.value * square.letter_multiplier : square.value;
+  const cells = [
+    `${square.row},${square.col}`,
+    square.blank ? `${square.letter} (blank)` : square.letter,
+    String(square.value),
+    square.new && square.letter_multiplier > 1 ? `×${square.letter_multiplier}` : "",
+    square.new && square.word_multiplier > 1 ? `×${square.word_multiplier}` : "",
+    String(points),
+  ];
+  for (const text of cells) tr.append(el("td", {}, text));
+  if (square.new) tr.classList.add("new");
+  return tr;
+}
+
+function wordTable(word) {
+  const box = el("div", { class: "word-score" });
+  const where = `${word.direction === "across" ? "Across" : "Down"} at ${word.row},${word.col}`;
+  box.append(el("h4", {}, `${word.word} — ${where}`));
+  const table = el("table");
+  const head = el("tr");
+  for (const name of ["Square", "Letter", "Value", "Letter ×", "Word ×", "Points"]) {
+    head.append(el("th", { scope: "col" }, name));
+  }
+  table.append(el("thead"), el("tbody"));
+  table.tHead.append(head);
+  for (const square of word.squares) table.tBodies[0].append(squareRow(square));
+  box.append(table);
+  const sum = word.squares.reduce(
+    (total, sq) => total + (sq.new ? sq.value * sq.letter_multiplier : sq.value),
+    0,
+  );
+  const line = word.word_multiplier > 1
+    ? `${sum} × ${word.word_multiplier} = ${word.score}`
+    : `${word.score}`;
+  box.append(el("p", { class: "word-total" }, `Word score: ${line}`));
+  return box;
+}
+
+// Engine names such as "tiles_used" read as "Tiles used".
+function bonusName(name) {
+  const words = name.replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function renderBreakdown(target, state) {
+  const play = state.chosen === null ? null : state.plays[state.chosen];
+  target.hidden = !play;
+  if (!play) {
+    target.replaceChildren();
+    return;
+  }
+  const heading = el("h3", { id: "breakdown-title" });
+  heading.append(wordWithBlanks(play.word), ` for ${play.score}`);
+  const parts = [heading];
+  for (const word of play.breakdown?.words ?? []) parts.push(wordTable(word));
+  const bonuses = el("ul", { class: "bonuses" });
+  for (const bonus of play.breakdown?.bonuses ?? []) {
+    bonuses.append(el("li", {}, `${bonusName(bonus.name)}: +${bonus.points}`));
+  }
+  if (bonuses.children.length) parts.push(bonuses);
+  parts.push(el("p", { class: "play-total" }, `Total: ${play.breakdown?.total ?? play.score}`));
+  const place = el("button", { type: "button", id: "place", class: "primary" }, "Place");
+  parts.push(place);
+  target.replaceChildren(...parts);
+}
+
+// --- saved boards ----------------------------------------------------------
+
+export function renderSaved(select, state) {
+  const names = state.savedNames;
+  const current = select.value;
+  select.replaceChildren(...names.map((name) => el("option", { value: name }, name)));
+  if (names.includes(current)) select.value = current;
+  select.disabled = !names.length;
+}
+
+// --- reference pages -------------------------------------------------------
+
+export function renderValues(table, state) {
+  const sets = state.ruleSets;
+  if (!sets.length) return;
+  const head = el("tr");
+  head.append(el("th", { scope: "col" }, "Letter"));
+  for (const rules of sets) head.append(el("th", { scope: "col" }, rules.title));
+  const body = el("tbody");
+  const byName = Object.fromEntries(sets.map((rules) => [rules.name, rules]));
+  const letters = sets[0].tiles.map((tile) => tile.letter);
+  for (const letter of letters) {
+    const tr = el("tr");
+    tr.append(el("th", { scope: "row" }, letter));
+    for (const rules of sets) {
+      const tile = rules.tiles.find((t) => t.letter === letter);
+      tr.append(el("td", {}, `${tile.value} (×${tile.count})`));
+    }
+    const cp = byName.crossplay?.tiles.find((t) => t.letter === letter);
+    const sc = byName.scrabble?.tiles.find((t) => t.letter === letter);
+    if (cp && sc && cp.value !== sc.value) tr.classList.add("differs");
+    body.append(tr);
+  }
+  const blanks = el("tr");
+  blanks.append(el("th", { scope: "row" }, "Blank"));
+  for (const rules of sets) blanks.append(el("td", {}, `0 (×${rules.blanks})`));
+  body.append(blanks);
+  const thead = el("thead");
+  thead.append(head);
+  table.replaceChildren(el("caption", {}, "Points (and tiles in the bag) by game"), thead, body);
+}
+
+export function renderLayout(grid, facts, state) {
+  const ruleSet = currentRuleSet(state);
+  if (!ruleSet) return;
+  grid.replaceChildren();
+  grid.setAttribute("aria-label", `${ruleSet.title} board layout`);
+  for (let row = 0; row < SIZE; row += 1) {
+    for (let col = 0; col < SIZE; col += 1) {
+      const premium = premiumAt(ruleSet, row, col);
+      grid.append(el("span", { class: `mini${premium ? ` ${premium.className}` : ""}` }, premium?.label ?? ""));
+    }
+  }
+  const lines = [
+    `${ruleSet.title}: a rack of ${ruleSet.rack_size}, ${ruleSet.bag_size} tiles in the bag, ${ruleSet.blanks} of them blank.`,
+    ruleSet.rack_bonus
+      ? `Using all ${ruleSet.rack_size} rack tiles earns the ${ruleSet.rack_bonus_name}: +${ruleSet.rack_bonus}, added after every multiplier.`
+      : "There is no bonus for using the whole rack.",
+    ruleSet.star_multiplies
+      ? "The centre star doubles the opening word."
+      : "The centre star marks the opening square; it does not multiply the word.",
+  ];
+  const tileBonus = Object.entries(ruleSet.tiles_used_bonus);
+  if (tileBonus.length) {
+    lines.push(`Tiles placed in one play: ${tileBonus.map(([n, p]) => `${n} → +${p}`).join(", ")}.`);
+  }
+  const wordBonus = Object.entries(ruleSet.words_formed_bonus);
+  if (wordBonus.length) {
+    lines.push(`Words formed in one play: ${wordBonus.map(([n, p]) => `${n} → +${p}`).join(", ")}.`);
+  }
+  facts.replaceChildren(...lines.map((line) => el("li", {}, line)));
+}
+
+export function renderTwoLetterWords(list, count, words) {
+  list.replaceChildren(...words.map((word) => el("li", {}, word)));
+  count.textContent = `${words.length} two-letter words are in the list.`;
+}

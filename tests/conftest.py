@@ -1,0 +1,21 @@
+"""Settings every test shares, and one local stack for the whole session."""
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+# Powertools reads these when a handler module builds its Logger and Metrics,
+# so they are set before any test imports a handler.
+os.environ.setdefault("POWERTOOLS_SERVICE_NAME", "crossing-test")
+os.environ.setdefault("POWERTOOLS_METRICS_NAMESPACE", "CrossingWordsTest")
+
+
+@pytest.fixture(scope="session")
+def local_stack() -> Iterator[object]:
+    """The local stack sets the handlers' environment, so two at once in one process
+    would fight over it: every test that needs one shares this one."""
+    from crossing.local.serve import running
+
+    with running() as stack:
+        yield stack
