@@ -1,0 +1,109 @@
+// One WebSocket to the room server: says hello with the stored identity, numbers
+// every message with the player's own seq (kept across reloads and reconnects), and
+// reconnects with backoff. Messages from the server go to onMessage as they are.
+
+const keysFor = (prefix) => ({ player: `${prefix}.player`, token: `${prefix}.token`, seq: `${prefix}.seq` });
+
+export async function socketUrl(location = window.location) {
+  try {
+    const res = await fetch('config.json', { cache: 'no-store' });
+    if (res.ok) {
+      const config = await res.json();
+      if (config.ws) return config.ws;
+    }
+  } catch {
+    // No config.json: the server that served this page also carries the socket.
+  }
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${location.host}/ws`;
+}
+
+// A watch screen keeps an identity of its own (prefix), so a laptop that is also
+// someone's player does not share its seat with the TV view.
+export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.localStorage, prefix = 'crossing' }) {
+  const KEYS = keysFor(prefix);
+  let ws = null;
+  let attempt = 0;
+  let closedByUs = false;
+  let hungUp = false; // the page was left: no redialling until it is shown again
+  let seq = Number(storage.getItem(KEYS.seq)) || Date.now();
+
+  function nextSeq() {
+    seq += 1;
+    storage.setItem(KEYS.seq, String(seq));
+    return seq;
+  }
+
+  // Returns the message's seq, or null when there is no open socket to send it on
+  // (the caller must not pretend it went).
+  function send(action, fields = {}) {
+    if (!ws || ws.readyState !== WebSocket.OPEN) return null;
+    const n = nextSeq();
+    ws.send(JSON.stringify({ action, seq: n, ...fields }));
+    return n;
+  }
+
+  function connect() {
+    ws = new WebSocket(url);
+    ws.addEventListener('open', () => {
+      attempt = 0;
+      onStatus?.(true);
+      const player = storage.getItem(KEYS.player);
+      const token = storage.getItem(KEYS.token);
+      send('hello', player && token ? { player, token } : {});
+      onOpen?.();
+    });
+    ws.addEventListener('message', (e) => {
+      let message;
+      try {
+        message = JSON.parse(e.data);
+      } catch {
+        return;
+      }
+      if (message.type === 'welcome') {
+        storage.setItem(KEYS.player, message.player);
+        storage.setItem(KEYS.token, message.token);
+      }
+      onMessage(message);
+    });
+    ws.addEventListener('close', () => {
+      onStatus?.(false);
+      if (closedByUs || hungUp) return;
+      // Backoff with jitter, so a room's phones do not all knock at once after an outage.
+      const wait = Math.min(15000, 500 * 2 ** attempt) * (0.5 + Math.random() / 2);
+      attempt += 1;
+      setTimeout(connect, wait);
+    });
+  }
+
+  // A phone that wakes from sleep often holds a dead socket: check at once.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && ws && ws.readyState === WebSocket.CLOSED && !closedByUs) {
+      attempt = 0;
+      connect();
+    }
+  });
+  // Leaving the page (or the browser keeping it frozen in its back/forward cache)
+  // must hang up, or the room goes on thinking we are here and never starts the
+  // two minutes' grace. Coming back from that cache dials again.
+  window.addEventListener('pagehide', () => {
+    hungUp = true;
+    ws?.close(1001);
+  });
+  window.addEventListener('pageshow', (e) => {
+    if (e.persisted && hungUp && !closedByUs) {
+      hungUp = false;
+      attempt = 0;
+      connect();
+    }
+  });
+
+  connect();
+  return {
+    send,
+    close() {
+      closedByUs = true;
+      ws?.close();
+    },
+  };
+}

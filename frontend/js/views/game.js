@@ -1,0 +1,193 @@
+// The game screen: players along the top, the grid, the clue bar and the game's own
+// keyboard (no text input is ever focused, so the phone's keyboard stays shut).
+import { clone, one, text, show, delegate, keyedList, nameOf, colorOf } from './dom.js';
+import { buildGrid, paintGrid } from './grid.js';
+import { KEY_ROWS, commandForKey } from '../keys.js';
+import { shownBoard, canType, isHost, mySeat } from '../model.js';
+import { wordOf, clueOf } from '../cursor.js';
+import * as K from '../clock.js';
+import { progressOf } from '../progress.js';
+
+export function mount(root, ctx) {
+  const keyboard = one(root, '[data-slot="keyboard"]');
+  keyboard.replaceChildren(...KEY_ROWS.map((row) => {
+    const div = document.createElement('div');
+    div.className = 'key-row';
+    for (const key of row) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = key === '⌫' ? 'key wide' : 'key';
+      b.dataset.key = key;
+      b.textContent = key;
+      if (key === '⌫') b.setAttribute('aria-label', 'Delete');
+      div.append(b);
+    }
+    return div;
+  }));
+  // pointerdown, not click: a fast typist's next tap can land before the click fires.
+  delegate(keyboard, 'pointerdown', '[data-key]', (b, e) => {
+    e.preventDefault();
+    const command = commandForKey(b.dataset.key);
+    if (command) ctx.command(command);
+  });
+  delegate(keyboard, 'click', '[data-key]', (b, e) => {
+    // Keyboard users (Enter/Space on a focused key) arrive here with no pointerdown.
+    if (e.detail === 0) ctx.command(commandForKey(b.dataset.key));
+  });
+  delegate(one(root, '[data-slot="grid"]'), 'click', '[data-square]', (cell) =>
+    ctx.dispatch({ type: 'tap', square: Number(cell.dataset.square) }));
+  for (const dir of ['across', 'down']) {
+    delegate(one(root, `[data-slot="${dir}"]`), 'click', '[data-clue]', (b) =>
+      ctx.dispatch({ type: 'go-clue', id: b.dataset.clue }));
+  }
+  delegate(root, 'click', '[data-act]', (b) => {
+    const state = ctx.getState();
+    const seat = mySeat(state);
+    switch (b.dataset.act) {
+      case 'prev-clue': return ctx.command({ kind: 'clue', step: -1 });
+      case 'next-clue': return ctx.command({ kind: 'clue', step: 1 });
+      case 'turn': return ctx.command({ kind: 'turn' });
+      case 'undo': return ctx.command({ kind: 'undo' });
+      case 'done': return ctx.send(seat?.done ? 'take_back' : 'done');
+      case 'pause': return ctx.command({ kind: 'pause' });
+      case 'resume': return ctx.send('resume');
+      case 'end':
+        // Ending checks every board as it stands: not something to do by a slip.
+        if (window.confirm('End the game now and check every board as it stands?')) ctx.send('end');
+        return;
+      case 'help': return ctx.dispatch({ type: 'help', open: true });
+      case 'close': return ctx.leave();
+    }
+  });
+}
+
+function racerItem() {
+  return clone('tpl-racer');
+}
+
+function paintRacers(root, state) {
+  const { view } = state;
+  const game = view.game;
+  const players = Object.keys(game.seats);
+  keyedList(one(root, '[data-slot="racers"]'), players, (p) => p, racerItem, (li, p) => {
+    const seat = game.seats[p];
+    one(li, '.swatch').style.background = colorOf(view, p);
+    text(one(li, '.who'), p === view.you ? `${nameOf(view, p)} (you)` : nameOf(view, p));
+    const meter = one(li, '.meter');
+    const now = K.serverNow(Date.now(), state.offset);
+    const fraction = game.mode === 'race' ? progressOf(game, p, now).fraction : null;
+    show(meter, fraction != null);
+    if (fraction != null) {
+      const fill = one(li, '.meter-fill');
+      fill.style.width = `${Math.round(fraction * 100)}%`;
+      fill.style.background = colorOf(view, p);
+      meter.setAttribute('aria-label', `${Math.round(fraction * 100)}% filled`);
+    }
+    const tag = seat.gone ? 'left' : seat.done ? 'Done' : seat.away ? 'away' : '';
+    text(one(li, '.tag'), tag);
+    li.classList.toggle('done', !!seat.done);
+  });
+}
+
+function paintLists(root, puzzle, current) {
+  for (const dir of ['across', 'down']) {
+    const list = one(root, `[data-slot="${dir}"]`);
+    keyedList(list, puzzle.clues[dir], (s) => s.id, (s) => {
+      const li = document.createElement('li');
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.clue = s.id;
+      const n = document.createElement('span');
+      n.className = 'clue-num';
+      n.textContent = s.number;
+      const t = document.createElement('span');
+      t.textContent = s.clue;
+      b.append(n, t);
+      li.append(b);
+      return li;
+    }, (li, s) => {
+      const on = current && current.id === s.id && current.dir === dir;
+      li.firstChild.classList.toggle('current', !!on);
+      if (on) li.firstChild.setAttribute('aria-current', 'true');
+      else li.firstChild.removeAttribute('aria-current');
+    });
+  }
+}
+
+export function update(root, state) {
+  const { view } = state;
+  const game = view.game;
+  const puzzle = game.puzzle;
+  const host = isHost(state);
+  const seat = mySeat(state);
+  const board = shownBoard(state);
+  paintRacers(root, state);
+
+  const waiting = view.waiting_for || [];
+  show(one(root, '[data-slot="waiting"]'), waiting.length > 0);
+  text(one(root, '[data-slot="waiting"]'), waiting.length ? `Waiting for ${waiting.map((p) => nameOf(view, p)).join(', ')}…` : '');
+
+  const grid = one(root, '[data-slot="grid"]');
+  buildGrid(grid, puzzle, { tappable: true });
+  const together = game.mode === 'together';
+  paintGrid(grid, puzzle, {
+    board,
+    cursor: state.cursor,
+    word: new Set(wordOf(puzzle, state.cursor)),
+    tint: together ? (sq) => (game.writers?.[sq] ? colorOf(view, game.writers[sq]) : null) : null,
+  });
+  grid.classList.toggle('together', together);
+  // Focus follows the cursor while it is in the grid, so a screen reader reads the
+  // square the next letter will land in.
+  const focused = document.activeElement;
+  if (state.cursor && focused?.dataset?.square !== undefined && grid.contains(focused) &&
+      Number(focused.dataset.square) !== state.cursor.square) {
+    grid.querySelector(`[data-square="${state.cursor.square}"]`)?.focus();
+  }
+
+  const current = clueOf(puzzle, state.cursor);
+  text(one(root, '[data-slot="clue-num"]'), current ? `${current.number}${current.dir === 'across' ? 'A' : 'D'}` : '');
+  text(one(root, '[data-slot="clue-text"]'), current ? current.clue : '');
+  paintLists(root, puzzle, current);
+
+  const typing = canType(state);
+  root.classList.toggle('keyboard-off', !typing);
+  for (const key of root.querySelectorAll('[data-key]')) key.disabled = !typing;
+
+  const undo = one(root, '[data-act="undo"]');
+  undo.disabled = !typing || (game.mode === 'race' && !game.can_undo);
+  const done = one(root, '[data-act="done"]');
+  show(done, !!seat && !seat.gone);
+  const doneWord = together ? "We're done" : 'Done';
+  text(done, seat?.done ? 'Take it back' : doneWord);
+  done.setAttribute('aria-pressed', String(!!seat?.done));
+  show(one(root, '[data-act="end"]'), host && !view.solo);
+  const pause = one(root, '[data-act="pause"]');
+  show(pause, host);
+  text(pause, game.paused ? '▶' : '❚❚');
+  pause.setAttribute('aria-label', game.paused ? 'Carry on' : 'Pause for everyone');
+  show(one(root, '[data-slot="paused"]'), game.paused);
+  show(one(root, '[data-act="resume"]'), host);
+  paintClock(root, state, Date.now());
+}
+
+// Called every frame-ish between messages too: the clock runs on the phone.
+export function paintClock(root, state, localNow) {
+  const game = state.view?.game;
+  const el = one(root, '[data-slot="clock"]');
+  if (!game || !el) return;
+  const now = K.serverNow(localNow, state.offset);
+  const mine = game.my_clock || game.clock;
+  let shown = K.formatClock(K.elapsed(mine, now));
+  let urgent = false;
+  if (game.mode === 'race') {
+    const left = K.timeLeft(game.limit_ms, game.clock, now);
+    if (K.showTimeLeft(left)) {
+      shown = `${K.formatLeft(left)} left`;
+      urgent = true;
+    }
+  }
+  if (game.paused) shown = `${shown} · paused`;
+  text(el, shown);
+  el.classList.toggle('urgent', urgent);
+}

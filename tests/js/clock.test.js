@@ -1,0 +1,41 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as K from '../../frontend/js/clock.js';
+
+test('a running clock runs on from its reading; a stopped one does not', () => {
+  assert.equal(K.elapsed({ elapsed_ms: 5000, running: true, at: 1000 }, 3500), 7500);
+  assert.equal(K.elapsed({ elapsed_ms: 5000, running: false, at: 1000 }, 3500), 5000);
+  assert.equal(K.elapsed({ elapsed_ms: 5000, running: true, at: 1000 }, 900), 5000);
+});
+
+test('server time is estimated from the offset learnt at a reading', () => {
+  const offset = K.offsetFrom(1_700_000_000_000, 1_699_999_998_000);
+  assert.equal(offset, 2000);
+  assert.equal(K.serverNow(1_699_999_999_000, offset), 1_700_000_001_000);
+});
+
+test('time left shows only in the last minute of a limit', () => {
+  const reading = { elapsed_ms: 250_000, running: true, at: 0 };
+  assert.equal(K.timeLeft(300_000, reading, 0), 50_000);
+  assert.equal(K.showTimeLeft(K.timeLeft(300_000, reading, 0)), true);
+  assert.equal(K.showTimeLeft(K.timeLeft(300_000, { ...reading, elapsed_ms: 230_000 }, 0)), false);
+  assert.equal(K.timeLeft(null, reading, 0), null);
+  assert.equal(K.timeLeft(300_000, reading, 99_000), 0);
+});
+
+test('clocks read as minutes and seconds', () => {
+  assert.equal(K.formatClock(0), '0:00');
+  assert.equal(K.formatClock(65_900), '1:05');
+  assert.equal(K.formatClock(3_725_000), '1:02:05');
+  assert.equal(K.formatLeft(59_001), '1:00');
+  assert.equal(K.formatLeft(0), '0:00');
+});
+
+test('a tick goes out once per due time, and again only after the retry wait', () => {
+  assert.equal(K.tickDue(null, 10, null), false);
+  assert.equal(K.tickDue(100, 99, null), false);
+  assert.equal(K.tickDue(100, 100, null), true);
+  assert.equal(K.tickDue(100, 200, { due: 100, sent: 150 }), false);
+  assert.equal(K.tickDue(100, 5200, { due: 100, sent: 150 }), true);
+  assert.equal(K.tickDue(300, 300, { due: 100, sent: 299 }), true);
+});

@@ -1,0 +1,45 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { litSquares, scoreLine, ordinal, resultLook, titleFor } from '../../frontend/js/views/results.js';
+import { MINI, SOLVED } from './puzzles.js';
+
+test("a player's earned slots light up their squares", () => {
+  assert.deepEqual([...litSquares(MINI, ['1a', '3d'])].sort((a, b) => a - b), [2, 3, 4, 9, 14, 19]);
+  assert.equal(litSquares(MINI, []).size, 0);
+});
+
+test('race scores read as perfect with a time, or squares right', () => {
+  const race = { mode: 'race' };
+  assert.equal(scoreLine(race, { perfect: true, right: 21, squares: 21, time_ms: 65_000 }), 'perfect · 1:05');
+  assert.equal(scoreLine(race, { perfect: false, right: 19, squares: 21, time_ms: 270_000 }), '19/21 right · 4:30');
+  assert.equal(scoreLine({ mode: 'together' }, { squares: 1 }), '1 square');
+});
+
+test('places read as ordinals', () => {
+  assert.deepEqual([1, 2, 3, 4, 11, 12, 13, 21, 22].map(ordinal), ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']);
+});
+
+test('the Together result colors squares by earner and lights one player', () => {
+  const view = {
+    members: [{ player: 'ann', color: '#2e86ab' }],
+    game: {
+      mode: 'together', puzzle: MINI, board: SOLVED,
+      result: { owners: { 2: 'ann' }, misses: [{ square: 22, answer: 'S', letter: '.' }], standings: [{ player: 'ann', words: ['1a'] }] },
+    },
+  };
+  const look = resultLook(view, 'ann');
+  assert.equal(look.fill(2), '#2e86ab');
+  assert.equal(look.fill(3), null);
+  assert.equal(look.misses.get(22), 'S');
+  assert.deepEqual([...look.lit], [2, 3, 4]);
+  assert.equal(resultLook(view, null).lit, null);
+});
+
+test('the title says who won, and owns up to a tie', () => {
+  const alone = [{ player: 'a', place: 1 }, { player: 'b', place: 2 }];
+  assert.equal(titleFor(alone, alone[0]), 'You won!');
+  assert.equal(titleFor(alone, alone[1]), 'You came 2nd');
+  const tied = [{ player: 'a', place: 1 }, { player: 'b', place: 1 }];
+  assert.equal(titleFor(tied, tied[1]), 'Tied for first!');
+  assert.equal(titleFor(tied, undefined), 'Results');
+});
