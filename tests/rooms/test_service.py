@@ -364,3 +364,11 @@ def test_a_new_together_puzzle_replaces_the_saved_board_once_confirmed(service, 
     again.send("start", replace_saved=True)
     assert again.room["phase"] == "playing"
     assert service.store.get_save(host.player, "together") is None
+
+
+def test_every_tick_is_acknowledged_and_an_early_one_writes_nothing(service, phone, clock):
+    _, (ann,), code = start(phone)
+    version = service.store.rooms[code][1]
+    ack = [m for m in ann.send("tick") if m["type"] == "ack"]
+    assert ack[0]["seq"] == ann.seq
+    assert service.store.rooms[code][1] == version

@@ -171,8 +171,11 @@ class RoomService:
         if message.action == "snapshot":
             return self._snapshot(connection, code, player)
         if message.action == "tick":
-            # Checked against the server's own clock: an early or forged tick does nothing.
-            return self._mutate(code, lambda room, now: R.advance(room, now))
+            # Checked against the server's own clock: an early or forged tick does nothing
+            # (no seq is recorded for it either), but it is always acknowledged.
+            sent = self._mutate(code, lambda room, now: R.advance(room, now))
+            self._send(connection, P.Ack(seq=message.seq, version=sent.version))
+            return sent
         action = self._room_action(code, player, message)
         return self._mutate(code, action, connection=connection, seq=message.seq, player=player)
 

@@ -1,0 +1,158 @@
+"""The crossword game in Chromium against `crossing serve`: phones, a TV, bots."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import PHONE
+
+PACKS = Path(__file__).resolve().parents[1] / "data" / "packs"
+SCREEN = "document.querySelector('#app').dataset.screen"
+LETTERS = (
+    "[...document.querySelectorAll('.grid [data-square] .letter')]"
+    ".filter(e => e.textContent).length"
+)
+
+
+def solution_of(page: Page) -> tuple[str, list[int]]:
+    """The dealt puzzle's answers, from the test pack (the page never has them)."""
+    puzzle_id = page.evaluate("window.crossing.store.get().view.game.puzzle.id")
+    for pack in PACKS.glob("*.json"):
+        for p in json.loads(pack.read_text())["puzzles"]:
+            if p.get("uniqueid") == puzzle_id:
+                letters = "".join("".join(row) for row in p["solution"])
+                return letters, [i for i, ch in enumerate(letters) if ch != "#"]
+    raise AssertionError(f"puzzle {puzzle_id} is not in the test packs")
+
+
+@pytest.fixture
+def phone(browser: Browser, base_url: str):
+    contexts = []
+
+    def open_phone(name: str, path: str = "/?debug", size=PHONE) -> Page:
+        context = browser.new_context(viewport=size)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.add_init_script(f"localStorage.setItem('crossing.name', {json.dumps(name)})")
+        page.goto(base_url + path)
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+def on_screen(page: Page, screen: str) -> None:
+    page.wait_for_function(f"{SCREEN} === {json.dumps(screen)}")
+
+
+def host(page: Page) -> str:
+    page.wait_for_function("!document.querySelector('[data-act=host]')?.disabled")
+    page.click("[data-act=host]")
+    on_screen(page, "lobby")
+    return page.text_content("[data-slot=code]").strip()
+
+
+def start(hana: Page, guests: list[Page], mode: str) -> None:
+    hana.click("[data-act=to_game]")
+    on_screen(hana, "table")
+    hana.click(f"[data-mode={mode}]")
+    hana.click("[data-size=mini]")
+    hana.click("[data-act=start]")
+    for page in (hana, *guests):
+        on_screen(page, "game")
+
+
+def type_squares(page: Page, squares: list[int], letters: str) -> None:
+    for sq, letter in zip(squares, letters, strict=True):
+        page.click(f".grid [data-square='{sq}']")
+        page.click(f"[data-key='{letter}']")
+
+
+def test_two_players_race_a_mini_and_see_the_right_ranking(phone):
+    hana = phone("Hana")
+    code = host(hana)
+    ann = phone("Ann", f"/?debug&room={code}")
+    on_screen(ann, "lobby")
+    start(hana, [ann], "race")
+    solution, whites = solution_of(hana)
+    type_squares(ann, whites, "".join(solution[sq] for sq in whites))  # Ann: perfect
+    wrong = "".join("Z" if solution[sq] != "Z" else "Q" for sq in whites[:3])
+    type_squares(hana, whites[:3], wrong)  # Hana: three squares, all wrong
+    ann.click("[data-act=done]")
+    hana.click("[data-act=done]")
+    for page in (hana, ann):
+        on_screen(page, "results")
+    names = [t.strip() for t in ann.locator(".standings .who").all_text_contents()]
+    assert names[0].startswith("Ann") and names[1].startswith("Hana")
+    # Hana's own board marks her wrong squares with the right letter.
+    assert hana.locator(".grid .miss").count() == len(whites)  # 3 wrong, the rest empty
+
+
+def test_three_players_solve_together_and_see_the_colored_results(phone):
+    hana = phone("Hana")
+    code = host(hana)
+    ann, bea = phone("Ann", f"/?debug&room={code}"), phone("Bea", f"/?debug&room={code}")
+    for page in (ann, bea):
+        on_screen(page, "lobby")
+    start(hana, [ann, bea], "together")
+    solution, whites = solution_of(hana)
+    thirds = [whites[i::3] for i in range(3)]
+    for page, squares in zip((hana, ann, bea), thirds, strict=True):
+        type_squares(page, squares, "".join(solution[sq] for sq in squares))
+    hana.wait_for_function(f"{LETTERS} === {len(whites)}")
+    for page in (hana, ann, bea):
+        page.click("[data-act=done]")
+    for page in (hana, ann, bea):
+        on_screen(page, "results")
+    filled = bea.locator(".grid .filled")
+    assert filled.count() == len(whites)  # every square in the color of whoever earned it
+    colors = {
+        c.evaluate("e => getComputedStyle(e).getPropertyValue('--fill')") for c in filled.all()
+    }
+    assert len(colors) >= 2
+
+
+def test_a_player_who_reloads_keeps_their_board(phone):
+    hana = phone("Hana")
+    code = host(hana)
+    ann = phone("Ann", f"/?debug&room={code}")
+    on_screen(ann, "lobby")
+    start(hana, [ann], "race")
+    _, whites = solution_of(ann)
+    type_squares(ann, whites[:2], "QX")
+    ann.reload()
+    on_screen(ann, "game")
+    ann.wait_for_function(f"{LETTERS} === 2")
+    letter = ann.text_content(f".grid [data-square='{whites[1]}'] .letter")
+    assert letter == "X"
+
+
+def test_the_watch_page_shows_racers_squares_but_never_letters(phone):
+    hana = phone("Hana")
+    code = host(hana)
+    tv = phone("TV", f"/watch.html?room={code}", size={"width": 1280, "height": 720})
+    start(hana, [], "race")
+    _, whites = solution_of(hana)
+    type_squares(hana, whites[:4], "QXQX")
+    tv.wait_for_function("document.querySelectorAll('[data-slot=boards] .filled').length === 4")
+    boards = tv.locator("[data-slot=boards]").inner_text()
+    assert "Q" not in boards and "X" not in boards
+
+
+def test_on_your_own_against_a_bot_a_together_board_reaches_the_check(phone):
+    me = phone("Ida")
+    host(me)
+    me.click("[data-bot=hard]")
+    start(me, [], "together")
+    solution, whites = solution_of(me)
+    type_squares(me, whites, "".join(solution[sq] for sq in whites))
+    me.click("[data-act=done]")
+    # The bot finds nothing to fix and taps We're done: its turn arrives on the page's tick.
+    me.wait_for_function(f"{SCREEN} === 'results'", timeout=45_000)
+    expect(me.locator(".standings .who")).to_have_count(2)
