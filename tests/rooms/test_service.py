@@ -372,3 +372,23 @@ def test_every_tick_is_acknowledged_and_an_early_one_writes_nothing(service, pho
     ack = [m for m in ann.send("tick") if m["type"] == "ack"]
     assert ack[0]["seq"] == ann.seq
     assert service.store.rooms[code][1] == version
+
+
+def test_a_watch_screen_can_ask_for_a_snapshot(service, phone):
+    _, _, code = start(phone)
+    tv = phone()
+    tv.send("watch", code=code)
+    before = len(tv.inbox)
+    service.receive(tv.connection, json.dumps({"action": "snapshot", "seq": 99}))
+    assert tv.inbox[before]["full"] is True
+    assert tv.inbox[before]["room"]["you"] is None
+
+
+def test_together_tells_each_player_whether_they_can_undo(service, phone):
+    host, (ann,), _ = start(phone, mode="together")
+    assert ann.room["game"]["can_undo"] is False
+    ann.send("type", square=2, letter="S")
+    assert ann.room["game"]["can_undo"] is True
+    host.send("type", square=2, letter="Q")  # written over: nothing of ann's stands
+    ann.take()
+    assert ann.room["game"]["can_undo"] is False

@@ -166,10 +166,10 @@ class RoomService:
             return self._watch(connection, player, code, message)
         if isinstance(message, P.PickUp):
             return self._pick_up(connection, player, code, message)
+        if code and message.action == "snapshot":  # a watch screen may ask too (no player)
+            return self._snapshot(connection, code, player or None)
         if not code or not player:
             raise Refused("no-room", "Join or host a room first.")
-        if message.action == "snapshot":
-            return self._snapshot(connection, code, player)
         if message.action == "tick":
             # Checked against the server's own clock: an early or forged tick does nothing
             # (no seq is recorded for it either), but it is always acknowledged.

@@ -116,6 +116,11 @@ def _game_view(game: Race | Together, viewer: str | None, now: int) -> Json:
         out |= _race_view(game, viewer, now)
     else:
         out |= _together_view(game, now)
+        if viewer in game.players:
+            # Only changes of theirs that still stand can be undone (others' overwrites skip).
+            out["can_undo"] = any(
+                game.board[c.square].stamp == c.stamp for c in game.players[viewer].history
+            )
     return out
 
 
