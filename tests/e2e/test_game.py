@@ -156,3 +156,27 @@ def test_on_your_own_against_a_bot_a_together_board_reaches_the_check(phone):
     # The bot finds nothing to fix and taps We're done: its turn arrives on the page's tick.
     me.wait_for_function(f"{SCREEN} === 'results'", timeout=45_000)
     expect(me.locator(".standings .who")).to_have_count(2)
+
+
+def test_on_your_own_racing_a_bot_its_board_fills_and_the_race_is_ranked(phone):
+    me = phone("Ida")
+    host(me)
+    me.click("[data-bot=hard]")
+    start(me, [], "race")
+    solution, whites = solution_of(me)
+    type_squares(me, whites, "".join(solution[sq] for sq in whites))
+    me.click("[data-act=done]")
+    # The bot's squares fill in on the page between messages, from its plan.
+    me.wait_for_function(
+        "[...document.querySelectorAll('.racer .meter')]"
+        ".some(m => /^([1-9]\\d*)% filled$/.test(m.getAttribute('aria-label') || '')"
+        " && !m.getAttribute('aria-label').startsWith('100'))",
+        timeout=30_000,
+    )
+    me.once("dialog", lambda dialog: dialog.accept())
+    me.evaluate("window.confirm = () => true")
+    me.click("[data-act=end]")
+    on_screen(me, "results")
+    names = [t.strip() for t in me.locator(".standings .who").all_text_contents()]
+    assert len(names) == 2
+    assert names[0].startswith("Ida")  # a perfect board, and the bot was still filling
