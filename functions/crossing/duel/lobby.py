@@ -1,0 +1,103 @@
+"""The Duel lobby: games waiting for an opponent, challenges, and private links.
+
+A *seek* is a game someone created and is waiting in: public ones are listed for
+anyone to Challenge; a private one (Play With Friend) is reached only through its
+link, which carries a token nobody can guess. Accepting a seek starts the game.
+Seeks expire when nobody takes them. Pure: the caller passes the time and the
+tokens (drawn from a secure source at the edge).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from crossing.crossword.commands import Refused
+
+SEEK_TTL_MS = 10 * 60_000  # a waiting game nobody takes is gone after ten minutes
+MINUTE = 60_000
+TIME_LIMITS_MS: tuple[int | None, ...] = (
+    3 * MINUTE,
+    5 * MINUTE,
+    10 * MINUTE,
+    20 * MINUTE,
+    None,
+)  # None: Unlimited
+
+
+@dataclass(frozen=True)
+class Seek:
+    id: str
+    owner: str
+    owner_name: str
+    limit_ms: int | None
+    created_at: int
+    private_token: str | None = None  # set for Play With Friend
+
+    @property
+    def public(self) -> bool:
+        return self.private_token is None
+
+    def expires_at(self) -> int:
+        return self.created_at + SEEK_TTL_MS
+
+
+@dataclass(frozen=True)
+class Lobby:
+    seeks: Mapping[str, Seek]
+
+    def waiting(self, now: int) -> list[Seek]:
+        """The public games still waiting, oldest first: the live list with Challenge."""
+        live = [s for s in self.seeks.values() if s.public and now < s.expires_at()]
+        return sorted(live, key=lambda s: (s.created_at, s.id))
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """A challenge taken: the game to start between ``owner`` and ``challenger``."""
+
+    seek: Seek
+    challenger: str
+
+
+def create(
+    lobby: Lobby,
+    seek_id: str,
+    owner: str,
+    name: str,
+    limit_ms: int | None,
+    now: int,
+    private_token: str | None = None,
+) -> tuple[Lobby, Seek]:
+    if limit_ms not in TIME_LIMITS_MS:
+        raise Refused("bad-limit", "Pick one of the time limits offered, or Unlimited.")
+    if any(s.owner == owner and now < s.expires_at() for s in lobby.seeks.values()):
+        raise Refused("already-waiting", "You already have a game waiting for an opponent.")
+    seek = Seek(seek_id, owner, name, limit_ms, now, private_token)
+    return replace(lobby, seeks={**expire(lobby, now).seeks, seek_id: seek}), seek
+
+
+def accept(
+    lobby: Lobby, seek_id: str, challenger: str, now: int, token: str | None = None
+) -> tuple[Lobby, Accepted]:
+    """Challenge a public seek, or follow a private link (its token must match)."""
+    seek = lobby.seeks.get(seek_id)
+    if seek is None or now >= seek.expires_at():
+        raise Refused("no-seek", "That game is no longer waiting for an opponent.")
+    if not seek.public and token != seek.private_token:
+        raise Refused("no-seek", "That game is no longer waiting for an opponent.")
+    if seek.owner == challenger:
+        raise Refused("own-seek", "You cannot accept your own game.")
+    rest = {k: s for k, s in lobby.seeks.items() if k != seek_id}
+    return replace(lobby, seeks=rest), Accepted(seek, challenger)
+
+
+def cancel(lobby: Lobby, seek_id: str, owner: str) -> Lobby:
+    seek = lobby.seeks.get(seek_id)
+    if seek is None or seek.owner != owner:
+        raise Refused("no-seek", "You have no such game waiting.")
+    return replace(lobby, seeks={k: s for k, s in lobby.seeks.items() if k != seek_id})
+
+
+def expire(lobby: Lobby, now: int) -> Lobby:
+    return replace(lobby, seeks={k: s for k, s in lobby.seeks.items() if now < s.expires_at()})
