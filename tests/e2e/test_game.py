@@ -145,27 +145,27 @@ def test_the_watch_page_shows_racers_squares_but_never_letters(phone):
     assert "Q" not in boards and "X" not in boards
 
 
-def test_on_your_own_against_a_bot_a_together_board_reaches_the_check(phone):
+def solved_beside_a_bot(phone, mode: str) -> Page:
+    """On your own with a Hard bot: the whole board typed right, then Done."""
     me = phone("Ida")
     host(me)
     me.click("[data-bot=hard]")
-    start(me, [], "together")
+    start(me, [], mode)
     solution, whites = solution_of(me)
     type_squares(me, whites, "".join(solution[sq] for sq in whites))
     me.click("[data-act=done]")
+    return me
+
+
+def test_on_your_own_against_a_bot_a_together_board_reaches_the_check(phone):
+    me = solved_beside_a_bot(phone, "together")
     # The bot finds nothing to fix and taps We're done: its turn arrives on the page's tick.
     me.wait_for_function(f"{SCREEN} === 'results'", timeout=45_000)
     expect(me.locator(".standings .who")).to_have_count(2)
 
 
 def test_on_your_own_racing_a_bot_its_board_fills_and_the_race_is_ranked(phone):
-    me = phone("Ida")
-    host(me)
-    me.click("[data-bot=hard]")
-    start(me, [], "race")
-    solution, whites = solution_of(me)
-    type_squares(me, whites, "".join(solution[sq] for sq in whites))
-    me.click("[data-act=done]")
+    me = solved_beside_a_bot(phone, "race")
     # The bot's squares fill in on the page between messages, from its plan.
     me.wait_for_function(
         "[...document.querySelectorAll('.racer .meter')]"

@@ -164,3 +164,34 @@ class Phone:
 
     def errors(self, messages):
         return [m for m in messages if m["type"] == "error"]
+
+
+def make_service(clock: Clock) -> RoomService:
+    """The room service on in-memory fakes, dealing the test Mini, with a seeded rng."""
+    import random
+
+    from crossing.crossword.sizes import Size
+
+    from tests.crossword.puzzles import MINI
+
+    return RoomService(
+        MemoryStore(),
+        RecordingConnections(),
+        ManualTimers(),
+        ListPacks({Size.MINI: [MINI]}),
+        clock=clock,
+        rng=random.Random(7),
+        sleep=lambda seconds: None,
+    )
+
+
+def phone_maker(service: RoomService):
+    """A function that opens a new phone (its own connection) that has said hello."""
+    count = iter(range(10_000))
+
+    def make() -> Phone:
+        p = Phone(service, f"conn-{next(count)}")
+        p.send("hello")
+        return p
+
+    return make
