@@ -9,7 +9,7 @@ export async function socketUrl(location = window.location) {
     const res = await fetch('config.json', { cache: 'no-store' });
     if (res.ok) {
       const config = await res.json();
-      if (config.ws) return config.ws;
+      if (config.websocket) return config.websocket; // written by the cloud stack (infra/site.py)
     }
   } catch {
     // No config.json: the server that served this page also carries the socket.

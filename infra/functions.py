@@ -1,0 +1,64 @@
+"""One way to make a game Lambda: the shared asset, runtime, log group and Powertools env."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from aws_cdk import Duration, RemovalPolicy
+from aws_cdk import aws_lambda as lambda_
+from aws_cdk import aws_logs as logs
+from constructs import Construct
+
+RUNTIME = lambda_.Runtime.PYTHON_3_11
+"""Matches ``build_asset.py``'s ``--python-version 3.11`` (pydantic-core is a binary wheel)."""
+ARCHITECTURE = lambda_.Architecture.X86_64
+"""Matches ``build_asset.py``'s ``--platform manylinux2014_x86_64``."""
+
+
+def game_function(
+    scope: Construct,
+    id: str,
+    *,
+    code: lambda_.Code,
+    handler: str,
+    environment: Mapping[str, str],
+    memory_mb: int = 512,
+    timeout_seconds: int = 10,
+    log_retention: logs.RetentionDays,
+    removal_policy: RemovalPolicy,
+    function_name: str | None = None,
+) -> lambda_.Function:
+    """A Python function from the one asset, with its own log group (retention set)."""
+    log_group = logs.LogGroup(
+        scope, f"{id}Logs", retention=log_retention, removal_policy=removal_policy
+    )
+    return lambda_.Function(
+        scope,
+        id,
+        function_name=function_name,
+        runtime=RUNTIME,
+        architecture=ARCHITECTURE,
+        code=code,
+        handler=handler,
+        memory_size=memory_mb,
+        timeout=Duration.seconds(timeout_seconds),
+        environment=dict(environment),
+        log_group=log_group,
+    )
+
+
+_RETENTION = {
+    1: logs.RetentionDays.ONE_DAY,
+    3: logs.RetentionDays.THREE_DAYS,
+    7: logs.RetentionDays.ONE_WEEK,
+    14: logs.RetentionDays.TWO_WEEKS,
+    30: logs.RetentionDays.ONE_MONTH,
+    90: logs.RetentionDays.THREE_MONTHS,
+    180: logs.RetentionDays.SIX_MONTHS,
+    365: logs.RetentionDays.ONE_YEAR,
+}
+
+
+def retention(days: int) -> logs.RetentionDays:
+    """CloudWatch accepts only certain periods: the longest of these not above ``days``."""
+    return _RETENTION[max([d for d in _RETENTION if d <= days] or [1])]

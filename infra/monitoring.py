@@ -1,0 +1,259 @@
+"""What an operator needs at a glance: one dashboard, a few alarms, one SNS topic.
+
+The game's own metrics are Powertools EMF metrics in ``namespace`` with the dimension
+``service`` (POWERTOOLS_SERVICE_NAME). ``EMITTED`` are what the handlers emit today;
+``WANTED`` are graphed already and wait for the handlers (docs/operations.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from aws_cdk import Duration
+from aws_cdk import aws_cloudwatch as cw
+from aws_cdk import aws_cloudwatch_actions as cw_actions
+from aws_cdk import aws_dynamodb as dynamodb
+from aws_cdk import aws_lambda as lambda_
+from aws_cdk import aws_sns as sns
+from aws_cdk import aws_sns_subscriptions as subscriptions
+from constructs import Construct
+
+FIVE_MINUTES = Duration.minutes(5)
+
+EMITTED = (
+    "Connections",
+    "Disconnections",
+    "Messages",
+    "LettersTyped",
+    "TimersFired",
+    "TimersApplied",
+    "Solved",
+    "SolveFailed",
+    "SolveRefused",
+)
+MODES = ("race", "together")
+SIZES = ("mini", "small", "midi", "large")
+WANTED = {
+    "RoomsStarted": "Count; dimensions service, mode (race|together), size (mini|small|midi|large)",
+    "Checks": "Count; dimensions service, mode",
+    "BotActions": "Count; dimensions service, game (crossword|duel)",
+    "TimerLateness": "Milliseconds, now minus the due time a fired timer applied; service",
+    "DuelGamesStarted": "Count; service",
+    "DuelGamesFinished": "Count; service",
+    "DuelMoves": "Count; service",
+}
+TIMER_LATENESS_LIMIT_MS = 90_000
+"""Scheduler promises the minute; half a minute more means timers are being retried."""
+
+
+class Monitoring(Construct):
+    def __init__(
+        self,
+        scope: Construct,
+        id: str,
+        *,
+        dashboard_name: str,
+        functions: Mapping[str, lambda_.IFunction],
+        table: dynamodb.ITable,
+        socket_api_id: str,
+        socket_stage: str,
+        namespace: str,
+        service: str,
+        alarm_email: str | None = None,
+    ) -> None:
+        super().__init__(scope, id)
+        self.namespace = namespace
+        self.service = service
+        self.topic = sns.Topic(self, "Alarms", display_name="Crossing Words alarms")
+        if alarm_email:
+            self.topic.add_subscription(subscriptions.EmailSubscription(alarm_email))
+        self.dashboard = cw.Dashboard(self, "Dashboard", dashboard_name=dashboard_name)
+        self.alarms: list[cw.Alarm] = []
+
+        socket = {"ApiId": socket_api_id, "Stage": socket_stage}
+        self.dashboard.add_widgets(cw.TextWidget(markdown=_INTRO, width=24, height=2))
+        self.dashboard.add_widgets(
+            _graph(
+                "WebSocket connections and messages",
+                [
+                    _aws("AWS/ApiGateway", "ConnectCount", socket),
+                    _aws("AWS/ApiGateway", "MessageCount", socket),
+                ],
+            ),
+            _graph(
+                "WebSocket errors",
+                [
+                    _aws("AWS/ApiGateway", name, socket)
+                    for name in ("ClientError", "ExecutionError", "IntegrationError")
+                ],
+            ),
+            _graph(
+                "WebSocket integration latency (p50, p99)",
+                [
+                    _aws("AWS/ApiGateway", "IntegrationLatency", socket, stat)
+                    for stat in ("p50", "p99")
+                ],
+            ),
+        )
+        self._functions(functions)
+        self._table(table)
+        self._game()
+
+    # Lambda: per function errors, throttles and duration percentiles, with alarms.
+    def _functions(self, functions: Mapping[str, lambda_.IFunction]) -> None:
+        errors, throttles, durations = [], [], []
+        for name, function in functions.items():
+            error = function.metric_errors(period=FIVE_MINUTES, label=name)
+            throttle = function.metric_throttles(period=FIVE_MINUTES, label=name)
+            errors.append(error)
+            throttles.append(throttle)
+            durations.append(
+                cw.GraphWidget(
+                    title=f"{name}: duration p50 / p90 / p99 (ms)",
+                    left=[
+                        function.metric_duration(statistic=p, period=FIVE_MINUTES, label=p)
+                        for p in ("p50", "p90", "p99")
+                    ],
+                    width=6,
+                )
+            )
+            self._alarm(f"{name}Errors", error, threshold=3, what=f"{name} function errors")
+            self._alarm(f"{name}Throttles", throttle, threshold=1, what=f"{name} throttled")
+        self.dashboard.add_widgets(
+            _graph("Lambda errors", errors), _graph("Lambda throttles", throttles)
+        )
+        self.dashboard.add_widgets(*durations)
+
+    def _table(self, table: dynamodb.ITable) -> None:
+        throttled = cw.MathExpression(
+            expression="reads + writes",
+            using_metrics={
+                "reads": table.metric("ReadThrottleEvents", statistic="Sum"),
+                "writes": table.metric("WriteThrottleEvents", statistic="Sum"),
+            },
+            label="throttle events",
+            period=FIVE_MINUTES,
+        )
+        conflicts = table.metric_conditional_check_failed_requests(
+            statistic="Sum", period=FIVE_MINUTES, label="conditional-write conflicts"
+        )
+        self.dashboard.add_widgets(
+            _graph("DynamoDB throttles", [throttled]),
+            _graph("DynamoDB conditional-write conflicts (retried)", [conflicts]),
+            _graph(
+                "DynamoDB consumed capacity",
+                [
+                    table.metric_consumed_read_capacity_units(period=FIVE_MINUTES),
+                    table.metric_consumed_write_capacity_units(period=FIVE_MINUTES),
+                ],
+            ),
+        )
+        self._alarm("TableThrottles", throttled, threshold=1, what="DynamoDB throttled")
+
+    def _game(self) -> None:
+        g = self.game_metric
+        self.dashboard.add_widgets(
+            _graph(
+                "Players: connections, messages, letters",
+                [
+                    g("Connections"),
+                    g("Disconnections"),
+                    g("Messages"),
+                    g("LettersTyped"),
+                ],
+            ),
+            _graph("Timers fired and applied", [g("TimersFired"), g("TimersApplied")]),
+            _graph("Solver", [g("Solved"), g("SolveFailed"), g("SolveRefused")]),
+        )
+        lateness = g("TimerLateness", statistic="p99")
+        self.dashboard.add_widgets(
+            _graph(
+                "Rooms started by mode and size",
+                [g("RoomsStarted", mode=mode, size=size) for mode in MODES for size in SIZES],
+                width=12,
+            ),
+            _graph("Checks", [g("Checks", mode=mode) for mode in MODES], width=6),
+            _graph(
+                "Bot actions",
+                [g("BotActions", game=game) for game in ("crossword", "duel")],
+                width=6,
+            ),
+        )
+        self.dashboard.add_widgets(
+            _graph(
+                "Timer lateness p50 / p99 (ms)", [g("TimerLateness", statistic="p50"), lateness]
+            ),
+            _graph(
+                "Duel games and moves",
+                [g("DuelGamesStarted"), g("DuelGamesFinished"), g("DuelMoves")],
+            ),
+            _graph(
+                "Scheduler (whole account)",
+                [
+                    _aws("AWS/Scheduler", name, {})
+                    for name in (
+                        "InvocationAttemptCount",
+                        "TargetErrorCount",
+                        "InvocationDroppedCount",
+                    )
+                ],
+            ),
+        )
+        self._alarm(
+            "TimerLateness",
+            lateness,
+            threshold=TIMER_LATENESS_LIMIT_MS,
+            what="timers fire late",
+            periods=3,
+        )
+
+    def game_metric(self, name: str, *, statistic: str = "Sum", **dimensions: str) -> cw.Metric:
+        """One of the handlers' Powertools metrics (dimension ``service`` plus any others)."""
+        return cw.Metric(
+            namespace=self.namespace,
+            metric_name=name,
+            dimensions_map={"service": self.service, **dimensions},
+            statistic=statistic,
+            period=FIVE_MINUTES,
+            label=" ".join([name, *dimensions.values()]),
+        )
+
+    def _alarm(
+        self, id: str, metric: cw.IMetric, *, threshold: float, what: str, periods: int = 1
+    ) -> None:
+        alarm = cw.Alarm(
+            self,
+            id,
+            alarm_description=f"{what}: see docs/operations.md, Alarms",
+            metric=metric,
+            threshold=threshold,
+            evaluation_periods=periods,
+            comparison_operator=cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+            # No data means nothing failed (and no game is running): not an alarm.
+            treat_missing_data=cw.TreatMissingData.NOT_BREACHING,
+        )
+        alarm.add_alarm_action(cw_actions.SnsAction(self.topic))
+        self.alarms.append(alarm)
+
+
+_INTRO = (
+    "### Crossing Words\nWhat each widget means and what to do when an alarm fires: "
+    "`docs/operations.md`."
+)
+
+
+def _aws(
+    namespace: str, name: str, dimensions: Mapping[str, str], statistic: str = "Sum"
+) -> cw.Metric:
+    return cw.Metric(
+        namespace=namespace,
+        metric_name=name,
+        dimensions_map=dict(dimensions),
+        statistic=statistic,
+        period=FIVE_MINUTES,
+        label=f"{name} {statistic}" if statistic != "Sum" else name,
+    )
+
+
+def _graph(title: str, metrics: Sequence[cw.IMetric], *, width: int = 8) -> cw.GraphWidget:
+    return cw.GraphWidget(title=title, left=list(metrics), width=width)

@@ -1,0 +1,72 @@
+"""A stage's knobs, read once from CDK context (cdk.json or ``-c name=value``).
+
+Everything that differs between two stages in one account is derived from the
+stage name unless context says otherwise: the stack, the table, the schedule
+group, the timer function and the metrics namespace.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+_STAGE = re.compile(r"^[a-z][a-z0-9-]{0,15}$")
+DEFAULT_ASSET = "build/lambda"
+SERVICE = "crossing"
+"""POWERTOOLS_SERVICE_NAME of every function: the ``service`` dimension of the game's metrics."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class StageSettings:
+    stage: str
+    table_name: str
+    asset: str = DEFAULT_ASSET
+    alarm_email: str | None = None
+    log_retention_days: int = 30
+    log_level: str = "INFO"
+
+    def __post_init__(self) -> None:
+        if not _STAGE.match(self.stage):
+            # The stage names the stack, the function, the group and the API stage.
+            raise ValueError(f"stage {self.stage!r}: use 1-16 of a-z, 0-9, '-', starting a-z")
+
+    @property
+    def production(self) -> bool:
+        """Production keeps its data when the stack goes: table and bucket are retained."""
+        return self.stage == "prod"
+
+    @property
+    def stack_name(self) -> str:
+        return f"Crossing-{self.stage}"
+
+    @property
+    def schedule_group(self) -> str:
+        return f"crossing-{self.stage}"
+
+    @property
+    def timer_function_name(self) -> str:
+        # A fixed name lets the timer's ARN be written before the function exists, so the
+        # timer function can be told its own ARN (it re-arms itself) without a cycle.
+        return f"crossing-{self.stage}-timer"
+
+    @property
+    def metrics_namespace(self) -> str:
+        return f"Crossing/{self.stage}"
+
+    @classmethod
+    def from_context(cls, get: Any) -> StageSettings:
+        """From ``node.try_get_context``-like ``get(name)``; only ``stage`` is required."""
+        stage = get("stage")
+        if not stage:
+            raise ValueError("set the stage: cdk synth -c stage=dev")
+        stage = str(stage)
+        retention = get("logRetentionDays")
+        return cls(
+            stage=stage,
+            table_name=str(get("tableName") or f"crossing-{stage}"),
+            asset=str(get("asset") or DEFAULT_ASSET),
+            alarm_email=str(get("alarmEmail")) if get("alarmEmail") else None,
+            log_retention_days=int(retention) if retention else 30,
+            log_level=str(get("logLevel") or "INFO"),
+        )

@@ -1,0 +1,100 @@
+"""The WebSocket API: $connect, $disconnect, $default, its stage and the four room functions.
+
+Entry points are ``crossing.handlers.ws.connect``, ``.disconnect``, ``.message`` and
+``.timer`` (the timer is not a route: Scheduler invokes it, see ``timers.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from aws_cdk import RemovalPolicy
+from aws_cdk import aws_apigatewayv2 as apigw
+from aws_cdk import aws_apigatewayv2_integrations as integrations
+from aws_cdk import aws_lambda as lambda_
+from aws_cdk import aws_logs as logs
+from constructs import Construct
+
+from infra.functions import game_function
+
+HANDLERS = "crossing.handlers.ws"
+
+
+class Sockets(Construct):
+    """Every function gets ``environment`` plus ``CROSSING_CONNECTIONS_URL`` (the stage's
+    https callback URL). Grants are the stack's: it knows which unit needs what."""
+
+    def __init__(
+        self,
+        scope: Construct,
+        id: str,
+        *,
+        stage_name: str,
+        code: lambda_.Code,
+        environment: Mapping[str, str],
+        timer_function_name: str,
+        log_retention: logs.RetentionDays,
+        removal_policy: RemovalPolicy,
+    ) -> None:
+        super().__init__(scope, id)
+        # Routes are added after the functions: their environment needs the API's id.
+        self.api = apigw.WebSocketApi(self, "Api", description="Crossing Words rooms")
+        self.stage = apigw.WebSocketStage(
+            self, "Stage", web_socket_api=self.api, stage_name=stage_name, auto_deploy=True
+        )
+        env = {**environment, "CROSSING_CONNECTIONS_URL": self.stage.callback_url}
+
+        def make(name: str, entry: str, **knobs: object) -> lambda_.Function:
+            return game_function(
+                self,
+                name,
+                code=code,
+                handler=f"{HANDLERS}.{entry}",
+                environment=env,
+                log_retention=log_retention,
+                removal_policy=removal_policy,
+                **knobs,  # type: ignore[arg-type]
+            )
+
+        # $connect only counts the connection (nothing is posted before it returns).
+        self.connect = make("Connect", "connect", memory_mb=256)
+        self.disconnect = make("Disconnect", "disconnect")
+        self.message = make("Message", "message")
+        # A timer may apply several due events and fan out: give it more time.
+        self.timer = make("Timer", "timer", timeout_seconds=30, function_name=timer_function_name)
+
+        for route, function in (
+            ("$connect", self.connect),
+            ("$disconnect", self.disconnect),
+            ("$default", self.message),
+        ):
+            self.api.add_route(
+                route,
+                integration=integrations.WebSocketLambdaIntegration(
+                    f"{function.node.id}Integration", function
+                ),
+            )
+
+    @property
+    def room_functions(self) -> tuple[lambda_.Function, ...]:
+        """The functions that load, step and write rooms, post to players and arm timers."""
+        return (self.disconnect, self.message, self.timer)
+
+    @property
+    def functions(self) -> dict[str, lambda_.Function]:
+        return {
+            "connect": self.connect,
+            "disconnect": self.disconnect,
+            "message": self.message,
+            "timer": self.timer,
+        }
+
+    @property
+    def url(self) -> str:
+        """wss:// URL for the client."""
+        return self.stage.url
+
+    @property
+    def callback_url(self) -> str:
+        """https:// URL the handlers post to (@connections)."""
+        return self.stage.callback_url

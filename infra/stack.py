@@ -1,0 +1,119 @@
+"""The stack only composes: it builds each unit, wires the grants and adds the outputs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aws_cdk import CfnOutput, RemovalPolicy, Stack
+from aws_cdk import aws_lambda as lambda_
+from constructs import Construct
+
+from infra.functions import retention
+from infra.monitoring import Monitoring
+from infra.settings import SERVICE, StageSettings
+from infra.site import PACKS_PREFIX, Site, SiteContent
+from infra.sockets import Sockets
+from infra.solver_api import SolverApi
+from infra.table import GameTable
+from infra.timers import Timers
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def packs_dir(root: Path = ROOT) -> Path:
+    """The built packs when there are any, else the small packs written for the tests."""
+    built = root / "puzzles" / "packs"
+    return built if any(built.glob("*.json")) else root / "tests" / "data" / "packs"
+
+
+class CrossingStack(Stack):
+    def __init__(
+        self,
+        scope: Construct,
+        id: str,
+        *,
+        settings: StageSettings,
+        code: lambda_.Code,
+        frontend_dir: Path = ROOT / "frontend",
+        packs: Path | None = None,
+        **kwargs: object,
+    ) -> None:
+        super().__init__(scope, id, **kwargs)  # type: ignore[arg-type]
+        keep = RemovalPolicy.RETAIN if settings.production else RemovalPolicy.DESTROY
+        logs = retention(settings.log_retention_days)
+
+        table = GameTable(self, "Data", table_name=settings.table_name, removal_policy=keep).table
+        timers = Timers(
+            self,
+            "Timers",
+            group_name=settings.schedule_group,
+            timer_function_name=settings.timer_function_name,
+        )
+        powertools = {
+            "POWERTOOLS_SERVICE_NAME": SERVICE,
+            "POWERTOOLS_METRICS_NAMESPACE": settings.metrics_namespace,
+            "POWERTOOLS_LOG_LEVEL": settings.log_level,
+        }
+        solver = SolverApi(
+            self,
+            "Solver",
+            code=code,
+            environment={"CROSSING_STAGE": settings.stage, **powertools},
+            log_retention=logs,
+            removal_policy=keep,
+        )
+        site = Site(self, "Site", api_endpoint=solver.url, removal_policy=keep)
+        sockets = Sockets(
+            self,
+            "Sockets",
+            stage_name=settings.stage,
+            code=code,
+            environment={
+                # Exactly what crossing.aws.config reads (CROSSING_CONNECTIONS_URL: Sockets).
+                "CROSSING_STAGE": settings.stage,
+                "CROSSING_TABLE": table.table_name,
+                "CROSSING_SCHEDULER_GROUP": timers.group_name,
+                "CROSSING_TIMER_TARGET_ARN": timers.timer_function_arn,
+                "CROSSING_SCHEDULER_ROLE_ARN": timers.role.role_arn,
+                "CROSSING_PACKS_BUCKET": site.bucket.bucket_name,
+                "CROSSING_PACKS_PREFIX": PACKS_PREFIX,
+                **powertools,
+            },
+            timer_function_name=settings.timer_function_name,
+            log_retention=logs,
+            removal_policy=keep,
+        )
+        # Least privilege: $connect touches nothing; the room functions read and write
+        # the table, read packs, post to connections and arm timers.
+        for function in sockets.room_functions:
+            table.grant_read_write_data(function)
+            site.bucket.grant_read(function)  # read + list: a missing pack is NoSuchKey
+            sockets.api.grant_manage_connections(function)
+            timers.grant_arm(function)
+            # The group is named, not referenced, in the environment: create it first.
+            function.node.add_dependency(timers.group)
+
+        SiteContent(
+            self,
+            "Content",
+            site=site,
+            frontend_dir=str(frontend_dir),
+            packs_dir=str(packs or packs_dir()),
+            config={"stage": settings.stage, "websocket": sockets.url, "solver": solver.url},
+        )
+        Monitoring(
+            self,
+            "Monitoring",
+            dashboard_name=f"crossing-{settings.stage}",
+            functions={**sockets.functions, **solver.functions},
+            table=table,
+            socket_api_id=sockets.api.api_id,
+            socket_stage=settings.stage,
+            namespace=settings.metrics_namespace,
+            service=SERVICE,
+            alarm_email=settings.alarm_email,
+        )
+        CfnOutput(self, "WebUrl", value=site.url, description="the game, in a browser")
+        CfnOutput(self, "WebSocketUrl", value=sockets.url, description="wss:// for the client")
+        CfnOutput(self, "HttpApiUrl", value=solver.url, description="the Solver's HTTP API")
+        CfnOutput(self, "TableName", value=table.table_name)

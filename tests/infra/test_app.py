@@ -1,0 +1,103 @@
+"""The whole app, synthesised offline as `cdk synth` would, with a stand-in asset."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aws_cdk import App
+from aws_cdk.assertions import Template
+
+from infra import app as infra_app
+from infra.stack import ROOT
+
+CONFIG = (ROOT / "functions" / "crossing" / "aws" / "config.py").read_text()
+READ_BY_CONFIG = set(re.findall(r'get\("(CROSSING_[A-Z_]+)"\)', CONFIG))
+LOCAL_ONLY = {"CROSSING_PACKS_DIR", "CROSSING_AWS_ENDPOINT_URL"}
+"""Set by the local stack only: on AWS, packs come from S3 and endpoints are AWS's."""
+
+
+def _synth(asset_dir: Path, tmp: Path, **context: Any) -> Template:
+    app = App(context={"stage": "test", "asset": str(asset_dir), **context}, outdir=str(tmp))
+    stack = infra_app.build(app)
+    app.synth()
+    return Template.from_stack(stack)
+
+
+@pytest.fixture(scope="module")
+def template(asset_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Template:
+    return _synth(asset_dir, tmp_path_factory.mktemp("cdk.out"))
+
+
+def _functions(template: Template) -> dict[str, dict[str, Any]]:
+    """Each function's properties, keyed by the last part of its handler."""
+    found = template.find_resources("AWS::Lambda::Function")
+    return {
+        p["Properties"]["Handler"].rsplit(".", 1)[-1]
+        if "handlers.ws" in p["Properties"]["Handler"]
+        else p["Properties"]["Handler"].split(".")[2]: p["Properties"]
+        for p in found.values()
+        if p["Properties"].get("Handler", "").startswith("crossing.")
+    }
+
+
+def _policies_of(template: Template, role_ref: dict[str, Any]) -> str:
+    return str(
+        [
+            p["Properties"]["PolicyDocument"]
+            for p in template.find_resources("AWS::IAM::Policy").values()
+            if role_ref in p["Properties"].get("Roles", [])
+        ]
+    )
+
+
+def test_config_names_are_found() -> None:
+    assert {"CROSSING_TABLE", "CROSSING_CONNECTIONS_URL", "CROSSING_TIMER_TARGET_ARN"} <= (
+        READ_BY_CONFIG
+    )
+
+
+def test_room_functions_have_every_variable_config_reads(template: Template) -> None:
+    functions = _functions(template)
+    assert set(functions) == {"connect", "disconnect", "message", "timer", "solve", "rules"}
+    for name in ("connect", "disconnect", "message", "timer"):
+        variables = functions[name]["Environment"]["Variables"]
+        assert set(variables) >= READ_BY_CONFIG - LOCAL_ONLY, name
+        assert variables["POWERTOOLS_SERVICE_NAME"] == "crossing"
+        assert variables["POWERTOOLS_METRICS_NAMESPACE"] == "Crossing/test"
+        assert variables["CROSSING_PACKS_PREFIX"] == "packs/"
+    for name in ("solve", "rules"):
+        assert "POWERTOOLS_METRICS_NAMESPACE" in functions[name]["Environment"]["Variables"]
+
+
+def test_only_the_posting_functions_may_manage_connections_and_arm_timers(
+    template: Template,
+) -> None:
+    functions = _functions(template)
+    for name, props in functions.items():
+        policies = _policies_of(template, {"Ref": props["Role"]["Fn::GetAtt"][0]})
+        posts = name in {"disconnect", "message", "timer"}
+        assert ("execute-api:ManageConnections" in policies) is posts, name
+        assert ("scheduler:CreateSchedule" in policies) is posts, name
+        assert ("iam:PassRole" in policies) is posts, name
+        assert ("dynamodb:PutItem" in policies) is posts, name
+
+
+def test_outputs_name_the_three_urls(template: Template) -> None:
+    outputs = template.find_outputs("*")
+    assert {"WebUrl", "WebSocketUrl", "HttpApiUrl"} <= set(outputs)
+
+
+def test_two_stages_do_not_share_names(asset_dir: Path, tmp_path: Path) -> None:
+    prod = _synth(asset_dir, tmp_path, stage="prod")
+    prod.has_resource_properties("AWS::DynamoDB::Table", {"TableName": "crossing-prod"})
+    prod.has_resource_properties("AWS::Scheduler::ScheduleGroup", {"Name": "crossing-prod"})
+    prod.has_resource("AWS::DynamoDB::Table", {"DeletionPolicy": "Retain"})
+    prod.has_resource("AWS::S3::Bucket", {"DeletionPolicy": "Retain"})
+
+
+def test_a_missing_asset_says_how_to_build_it(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match=r"infra/build_asset\.py"):
+        _synth(tmp_path / "nowhere", tmp_path)

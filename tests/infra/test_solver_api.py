@@ -1,0 +1,23 @@
+from __future__ import annotations
+
+from aws_cdk import Stack
+from aws_cdk import aws_lambda as lambda_
+from aws_cdk.assertions import Template
+
+from infra.solver_api import SolverApi
+from tests.infra.helpers import KNOBS
+
+
+def test_solve_and_rules_routes_on_an_http_api(stack: Stack, code: lambda_.Code) -> None:
+    SolverApi(stack, "Solver", code=code, environment={"CROSSING_STAGE": "test"}, **KNOBS)
+    template = Template.from_stack(stack)
+    template.has_resource_properties("AWS::ApiGatewayV2::Api", {"ProtocolType": "HTTP"})
+    template.has_resource_properties("AWS::ApiGatewayV2::Route", {"RouteKey": "POST /api/solve"})
+    template.has_resource_properties("AWS::ApiGatewayV2::Route", {"RouteKey": "GET /api/rules"})
+    template.all_resources_properties(
+        "AWS::ApiGatewayV2::Integration", {"PayloadFormatVersion": "2.0"}
+    )
+    for handler in ("crossing.handlers.solve.handler", "crossing.handlers.rules.handler"):
+        template.has_resource_properties("AWS::Lambda::Function", {"Handler": handler})
+    # Neither function is given any permission beyond its logs.
+    template.resource_count_is("AWS::IAM::Policy", 0)
