@@ -392,3 +392,22 @@ def test_together_tells_each_player_whether_they_can_undo(service, phone):
     host.send("type", square=2, letter="Q")  # written over: nothing of ann's stands
     ann.take()
     assert ann.room["game"]["can_undo"] is False
+
+
+def test_the_service_reports_games_started_checks_bots_and_timer_lateness(service, phone, clock):
+    host = phone()
+    host.send("host", name="Hana")
+    host.send("add_bot", level="hard")
+    host.send("to_game")
+    seq = host.seq + 1
+    sent = service.receive(host.connection, json.dumps({"action": "start", "seq": seq}))
+    assert sent.started == ("race", "mini")
+    code = host.room["code"]
+    due, version = service.timers.armed[code]
+    clock.now = due + 1234  # the bot's Done, applied late by the backstop
+    sent = service.timer(code, version)
+    assert sent.late_ms == 1234
+    assert sent.bot_actions >= 1
+    host.take()
+    end = service.receive(host.connection, json.dumps({"action": "end", "seq": seq + 1}))
+    assert end.checked == "race"

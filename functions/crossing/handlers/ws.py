@@ -11,12 +11,12 @@ import json
 import os
 from typing import Any
 
-from aws_lambda_powertools import Logger, Metrics
+from aws_lambda_powertools import Logger, Metrics, single_metric
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from crossing.aws.config import Settings
-from crossing.rooms.service import RoomService
+from crossing.rooms.service import RoomService, Sent
 
 logger = Logger()
 # The namespace is read at import; a default keeps an import before configuration working.
@@ -75,6 +75,7 @@ def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     metrics.add_metric(name="Messages", unit=MetricUnit.Count, value=1)
     if action == "type" and sent.wrote:
         metrics.add_metric(name="LettersTyped", unit=MetricUnit.Count, value=1)
+    _count_game(sent)
     return _ok()
 
 
@@ -90,7 +91,30 @@ def timer(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     metrics.add_metric(name="TimersFired", unit=MetricUnit.Count, value=1)
     if sent.wrote:
         metrics.add_metric(name="TimersApplied", unit=MetricUnit.Count, value=1)
+    _count_game(sent)
+    if sent.late_ms is not None:  # the backstop's own lateness: the alarm watches it
+        metrics.add_metric(name="TimerLateness", unit=MetricUnit.Milliseconds, value=sent.late_ms)
     return {"applied": sent.wrote}
+
+
+def _count_game(sent: Sent) -> None:
+    """The game's own figures for the dashboard (docs/operations.md)."""
+    if sent.started:
+        mode, size = sent.started
+        _dimensioned("RoomsStarted", MetricUnit.Count, 1, mode=mode, size=size)
+    if sent.checked:
+        _dimensioned("Checks", MetricUnit.Count, 1, mode=sent.checked)
+    if sent.bot_actions:
+        _dimensioned("BotActions", MetricUnit.Count, sent.bot_actions, game="crossword")
+
+
+def _dimensioned(name: str, unit: MetricUnit, value: float, **dimensions: str) -> None:
+    # A metric with its own dimensions goes out as its own EMF blob, so the shared
+    # `metrics` object's dimensions stay the same for every other metric.
+    with single_metric(name=name, unit=unit, value=value, namespace=metrics.namespace) as one:
+        one.add_dimension(name="service", value=metrics.service or "crossing")
+        for key, dimension in dimensions.items():
+            one.add_dimension(name=key, value=dimension)
 
 
 def _action_of(body: str | None) -> str:

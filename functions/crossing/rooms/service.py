@@ -32,7 +32,7 @@ from crossing.crossword.commands import (
     Type,
     Undo,
 )
-from crossing.crossword.events import Changed
+from crossing.crossword.events import Changed, Checked
 from crossing.crossword.puzzle import Puzzle
 from crossing.rooms import protocol as P
 from crossing.rooms import room as R
@@ -71,10 +71,28 @@ def token_hash(token: str) -> str:
 
 @dataclass
 class Sent:
-    """What one message caused, for the caller (handlers log it; tests read it)."""
+    """What one message caused, for the caller (handlers log and count it; tests read it)."""
 
     version: int | None = None
     wrote: bool = False
+    started: tuple[str, str] | None = None  # (mode, size) of a game that started
+    checked: str | None = None  # the mode of a game that was checked
+    bot_actions: int = 0  # letters, words and Done taps by bots this write applied
+    late_ms: int | None = None  # how long after falling due the first due event was applied
+
+
+def _outcome(before: R.Room, after: R.Room, events: list[Any], now: int, version: int) -> Sent:
+    started = None
+    if after.phase is R.Phase.PLAYING and (
+        before.phase is not R.Phase.PLAYING or before.games_played != after.games_played
+    ):
+        started = (after.mode.value, after.size.value)
+    checked = after.mode.value if any(isinstance(e, Checked) for e in events) else None
+    bots = {m.player for m in after.members.values() if m.bot is not None}
+    bot_actions = sum(1 for e in events if getattr(e, "player", None) in bots)
+    due = before.due_at()
+    late = now - due if due is not None and due <= now else None
+    return Sent(version, True, started, checked, bot_actions, late)
 
 
 class RoomService:
@@ -430,7 +448,7 @@ class RoomService:
                 )
                 self._send(connection, P.Ack(seq=seq, version=new_version, cursor=cursor))
             self._after(code, before, after, new_version, events, now)
-            return Sent(new_version, True)
+            return _outcome(before, after, events, now, new_version)
         raise Refused("busy", "The room is very busy right now; please try again.")
 
     def _after(

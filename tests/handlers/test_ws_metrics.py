@@ -1,0 +1,49 @@
+"""The WebSocket handlers count the game's own figures for the operators' dashboard."""
+
+import json
+
+from crossing.handlers import ws
+from crossing.rooms.service import Sent
+
+from tests.handlers.conftest import FakeLambdaContext as FakeContext
+
+
+def emf_blobs(out: str) -> list[dict]:
+    return [json.loads(line) for line in out.splitlines() if '"_aws"' in line]
+
+
+def values(blob: dict, name: str) -> list[float]:
+    value = blob[name]
+    return value if isinstance(value, list) else [value]
+
+
+def test_game_figures_go_out_with_their_dimensions(capsys, monkeypatch):
+    monkeypatch.setenv("POWERTOOLS_METRICS_DISABLED", "false")
+    ws._count_game(Sent(7, True, ("together", "large"), "together", 3, 250))
+    blobs = emf_blobs(capsys.readouterr().out)
+    by_name = {b["_aws"]["CloudWatchMetrics"][0]["Metrics"][0]["Name"]: b for b in blobs}
+    assert by_name["RoomsStarted"]["mode"] == "together"
+    assert by_name["RoomsStarted"]["size"] == "large"
+    assert by_name["Checks"]["mode"] == "together"
+    assert values(by_name["BotActions"], "BotActions") == [3.0]
+    assert "TimerLateness" not in by_name  # only the timer handler reports lateness
+
+
+def test_the_timer_handler_reports_how_late_it_applied(capsys, monkeypatch):
+    monkeypatch.setenv("POWERTOOLS_METRICS_DISABLED", "false")
+
+    class Late:
+        def timer(self, room, version):
+            return Sent(4, True, late_ms=250)
+
+    monkeypatch.setattr(ws, "_service", Late())
+    assert ws.timer({"room": "ABCDEF", "version": 3}, FakeContext()) == {"applied": True}
+    blob = next(b for b in emf_blobs(capsys.readouterr().out) if "TimerLateness" in b)
+    assert values(blob, "TimerLateness") == [250.0]
+
+
+def test_nothing_is_counted_for_a_write_that_started_nothing(capsys, monkeypatch):
+    monkeypatch.setenv("POWERTOOLS_METRICS_DISABLED", "false")
+    ws.metrics.clear_metrics()
+    ws._count_game(Sent(3, True))
+    assert emf_blobs(capsys.readouterr().out) == []
