@@ -208,3 +208,14 @@ export function model(state, event) {
       return fromPlayer(state, event);
   }
 }
+
+// The host's choice of mode and size: a tap builds on the host's own latest tap, not
+// on a view the server has not updated yet (two quick taps must not undo each other).
+export function nextChoice(pending, view, change) {
+  return { mode: view.mode, size: view.size, ...(pending || {}), ...change };
+}
+
+// The room has caught up with the pending choice (or moved on): forget it.
+export function choiceSettled(pending, view) {
+  return !pending || (pending.mode === view.mode && pending.size === view.size);
+}

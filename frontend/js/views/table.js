@@ -1,17 +1,22 @@
 // The table: the host picks Race or Together and a size, then starts; a saved
 // Together board makes the host choose between picking it up and replacing it.
 import { one, text, show, delegate, keyedList } from './dom.js';
-import { isHost } from '../model.js';
+import { isHost, nextChoice, choiceSettled } from '../model.js';
 import { memberItem, paintMember } from './lobby.js';
 
 const SIZE_NAMES = { mini: 'Mini 5×5', small: 'Small 7×7', midi: 'Midi 9×9', large: 'Large 11×11' };
 const MODE_NAMES = { race: 'Race', together: 'Together' };
 
+let pending = null; // the host's latest pick, until the room shows it
+
 export function mount(root, ctx) {
   delegate(root, 'click', 'button', (btn) => {
     const view = ctx.getState().view;
-    if (btn.dataset.mode) return ctx.send('choose', { mode: btn.dataset.mode, size: view.size });
-    if (btn.dataset.size) return ctx.send('choose', { mode: view.mode, size: btn.dataset.size });
+    const change = btn.dataset.mode ? { mode: btn.dataset.mode } : btn.dataset.size ? { size: btn.dataset.size } : null;
+    if (change) {
+      pending = nextChoice(pending, view, change);
+      return ctx.send('choose', pending);
+    }
     switch (btn.dataset.act) {
       case 'start': return ctx.send('start', {});
       case 'start-pick-up': ctx.dispatch({ type: 'ask-saved', open: false }); return ctx.send('start', { pick_up: true });
@@ -28,6 +33,7 @@ export function mount(root, ctx) {
 export function update(root, state) {
   const view = state.view;
   const host = isHost(state);
+  if (choiceSettled(pending, view)) pending = null;
   show(one(root, '[data-slot="chooser"]'), host);
   show(one(root, '[data-slot="waiting"]'), !host);
   show(one(root, '[data-act="start"]'), host);
