@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from crossing.puzzles_cli import register as register_puzzles
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -15,6 +17,7 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check-puzzle", help="validate ipuz puzzle files")
     check.add_argument("files", nargs="+", help="ipuz files to validate")
     check.set_defaults(run=_check_puzzle)
+    register_puzzles(sub)
     return parser
 
 
