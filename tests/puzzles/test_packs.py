@@ -22,8 +22,8 @@ def template_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     drafts = json.loads((root / "drafts" / "mini.json").read_text())["drafts"]
     words = sorted({w for draft in drafts for w in draft["answers"].values()})
     (root / "clues").mkdir()
-    lines = [f"{w}\tTest clue number {i}" for i, w in enumerate(words)]
-    lines += [f"{w}\tAnother test clue {i}" for i, w in enumerate(words[:5])]
+    lines = [f"{w}\tZqx {i} vwq" for i, w in enumerate(words)]
+    lines += [f"{w}\tZqx {i} jjv" for i, w in enumerate(words[:5])]
     (root / "clues" / "easy.tsv").write_text("\n".join(lines) + "\n")
     return root
 

@@ -20,6 +20,9 @@ from crossing.crossword.sizes import Size
 _RANK_WEIGHT = {"easy": 2.5, "hard": 1.5}
 _SPREAD = {"easy": 0.8, "hard": 1.0}
 _TIERS = {"easy": (0.3, 1.0), "hard": (1.0,)}
+# Setting aside a quarter (easy) or an eighth (hard) of the words per restart makes
+# seeds differ; big grids need more of the list to fill, so they set aside less.
+_SAMPLE_ROUNDS = {"easy": 2, "hard": 3}
 _PATTERNS_PER_DRAFT = 3
 
 
@@ -29,6 +32,7 @@ def preference_for(size: Size, clued: Collection[str] = ()) -> Preference:
         rank_weight=_RANK_WEIGHT[size.difficulty],
         spread=_SPREAD[size.difficulty],
         tiers=_TIERS[size.difficulty],
+        sample_rounds=_SAMPLE_ROUNDS[size.difficulty],
     )
 
 

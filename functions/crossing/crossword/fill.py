@@ -28,12 +28,16 @@ class Preference:
     seeds. Easy sizes weigh rank more, so Mini and Small keep to common words.
     ``tiers`` are the shares of each length's best-ranked candidates tried in
     turn: a fill first tries only the best quarter, say, and widens when that fails.
+    Each restart also sets aside a seeded random share of unclued candidates (half
+    for one sample round, a quarter for two, none for zero), so different seeds
+    give different grids instead of the same best fill.
     """
 
     clued: frozenset[str] = frozenset()
     rank_weight: float = 1.0
     spread: float = 1.0
     tiers: tuple[float, ...] = (1.0,)
+    sample_rounds: int = 2
     candidates_per_slot: int = 24
 
 
@@ -44,6 +48,7 @@ class _Bucket:
     words: list[str]
     full: int
     letters: list[dict[str, int]]
+    clued: int = 0  # the first ``clued`` words are clued answers
 
 
 @dataclass
@@ -68,7 +73,8 @@ class Lexicon:
                 bit = 1 << index
                 for pos, letter in enumerate(word):
                     letters[pos][letter] = letters[pos].get(letter, 0) | bit
-            buckets[length] = _Bucket(words, (1 << len(words)) - 1, letters)
+            clued_count = sum(1 for word in words if word in clued_set)
+            buckets[length] = _Bucket(words, (1 << len(words)) - 1, letters, clued_count)
         return cls(buckets, dict(scores))
 
     def __len__(self) -> int:
@@ -104,13 +110,20 @@ class _Search:
             self.crossings.append(found)
 
     def run(self) -> list[str] | None:
+        sampled = {}
+        for length, bucket in self.lexicon.buckets.items():
+            # Clued answers are never set aside: they are the ones a puzzle should use.
+            mask = (1 << bucket.clued) - 1 if self.preference.sample_rounds else bucket.full
+            for _ in range(self.preference.sample_rounds):
+                mask |= self.rng.getrandbits(len(bucket.words))
+            sampled[length] = mask
         domains = []
         for slot in self.slots:
             bucket = self.lexicon.buckets.get(len(slot))
             if bucket is None:
                 return None
             allowed = max(1, math.ceil(len(bucket.words) * self.tier))
-            domains.append(bucket.full & ((1 << allowed) - 1))
+            domains.append(bucket.full & ((1 << allowed) - 1) & sampled[len(slot)])
         used = dict.fromkeys(self.lexicon.buckets, 0)
         chosen: list[str | None] = [None] * len(self.slots)
         try:
