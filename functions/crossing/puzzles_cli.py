@@ -50,7 +50,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     draft.set_defaults(run=_draft)
 
     unclued = jobs.add_parser("unclued", help="answers that drafted puzzles still need clued")
-    unclued.add_argument("--size", type=Size, required=True, choices=list(Size))
+    unclued.add_argument(
+        "--size",
+        type=Size,
+        required=True,
+        choices=list(Size),
+        action="append",
+        help="repeat for sizes sharing a clue file (mini and small; midi and large)",
+    )
     unclued.add_argument("--count", type=int, help="draft this many on the fly, not from file")
     unclued.add_argument("--seed", type=int, default=1)
     unclued.add_argument("--out", type=Path, help="also write the list to this file")
@@ -162,17 +169,27 @@ def _draft(args: argparse.Namespace) -> int:
 
 
 def _unclued(args: argparse.Namespace) -> int:
-    if args.count:
-        drafts = _make_drafts(args.dir, args.size, args.count, args.seed)
-        source = f"{len(drafts)} drafts made now (seed {args.seed})"
-    else:
-        found = _read_drafts(args.dir, args.size)
-        if found is None:
-            path = _drafts_path(args.dir, args.size)
-            print(f"no drafts at {path}: run `draft` first or pass --count", file=sys.stderr)
-            return 2
-        drafts, source = found, f"{len(found)} drafts in {_drafts_path(args.dir, args.size)}"
-    difficulty = args.size.difficulty
+    sizes: list[Size] = list(dict.fromkeys(args.size))
+    difficulties = {size.difficulty for size in sizes}
+    if len(difficulties) != 1:
+        print("sizes given together must share a clue difficulty", file=sys.stderr)
+        return 2
+    drafts: list[Puzzle] = []
+    sources = []
+    for size in sizes:
+        if args.count:
+            made = _make_drafts(args.dir, size, args.count, args.seed)
+            sources.append(f"{len(made)} {size} drafts made now (seed {args.seed})")
+        else:
+            found = _read_drafts(args.dir, size)
+            if found is None:
+                path = _drafts_path(args.dir, size)
+                print(f"no drafts at {path}: run `draft` first or pass --count", file=sys.stderr)
+                return 2
+            made = found
+            sources.append(f"{len(made)} drafts in {_drafts_path(args.dir, size)}")
+        drafts += made
+    difficulty = difficulties.pop()
     clued = _clues(args.dir, difficulty)
     needed = unclued_answers(drafts, clued)
     lines = [f"{answer}\t{n}" for answer, n in sorted(needed.items(), key=lambda i: (-i[1], i[0]))]
@@ -184,7 +201,7 @@ def _unclued(args: argparse.Namespace) -> int:
     ready = sum(1 for p in drafts if not missing_clues(p, clued))
     print(
         f"{len(needed)} distinct answers need {difficulty} clues "
-        f"({sum(needed.values())} uses) across {source}; "
+        f"({sum(needed.values())} uses) across {' and '.join(sources)}; "
         f"{ready} drafts are fully clued",
         file=sys.stderr,
     )

@@ -52,6 +52,9 @@ def test_build_then_check_round_trip(puzzles_dir: Path, capsys):
     assert all(text for entries in first["clues"].values() for _, text in entries)
     assert len({p["uniqueid"] for p in pack["puzzles"]}) == 3
     assert _run(puzzles_dir, "check") == 0
+    capsys.readouterr()
+    assert _run(puzzles_dir, "stats") == 0
+    assert "mini: 3 drafts, 3 puzzles in the pack" in capsys.readouterr().out
     assert _run(puzzles_dir, "lint") == 1  # hard.tsv is missing: lint says so
 
 
