@@ -25,7 +25,7 @@ from crossing.crossword.drafts import (
     preference_for,
     unclued_answers,
 )
-from crossing.crossword.fill import Lexicon, answers_of
+from crossing.crossword.fill import Lexicon, draft_problems
 from crossing.crossword.packs import (
     check_pack,
     make_pack,
@@ -344,8 +344,8 @@ def _bench(args: argparse.Namespace) -> int:
             start = time.perf_counter()
             puzzle = draft_one(size, lexicon, seed, preference_for(size))
             times.append(time.perf_counter() - start)
-            if puzzle is not None:
-                assert len(set(answers_of(puzzle))) == len(answers_of(puzzle))
+            # A fill only counts if it keeps every rule (no repeated answer included).
+            if puzzle is not None and not draft_problems(puzzle):
                 filled += 1
         times.sort()
         p90 = times[min(len(times) - 1, int(len(times) * 0.9))]
