@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from crossing.crossword.answers import parse_answers, top_answers
-from crossing.crossword.drafts import draft_batch, draft_one, preference_for
+from crossing.crossword.drafts import draft_batch, draft_batch_reusing, draft_one, preference_for
 from crossing.crossword.fill import Lexicon, answers_of, draft_problems, fill_grid
 from crossing.crossword.grid import Grid
 from crossing.crossword.patterns import PATTERNS
@@ -94,3 +95,11 @@ def test_common_words_come_first_for_easy_sizes(answers, lexicon):
     batch = draft_batch(Size.MINI, lexicon, 5, 2, preference_for(Size.MINI))
     words = [w for p in batch for w in answers_of(p)]
     assert sum(w in common for w in words) / len(words) > 0.6
+
+
+def test_a_batch_spreads_answers_so_none_fills_every_other_puzzle(answers):
+    batch = draft_batch_reusing(Size.MINI, answers, (), count=12, seed=4, max_share=0.1)
+    assert len(batch) == 12
+    assert len({p.solution for p in batch}) == 12
+    uses = Counter(w for p in batch for w in set(answers_of(p)))
+    assert max(uses.values()) <= 2

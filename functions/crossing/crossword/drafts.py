@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from crossing.crossword.fill import Lexicon, Preference, answers_of, draft_problems, fill_grid
@@ -72,6 +72,51 @@ def draft_batch(
             continue
         seen.add(puzzle.solution)
         drafts.append(puzzle)
+    return drafts
+
+
+def draft_batch_reusing(
+    size: Size,
+    scores: Mapping[str, int],
+    clued: Collection[str],
+    count: int,
+    seed: int,
+    avoid: Collection[str] = (),
+    max_share: float = 0.05,
+    every: int = 10,
+) -> list[Puzzle]:
+    """Drafts that reuse each other's answers, so a batch needs few distinct clues.
+
+    Every ``every`` drafts the lexicon is rebuilt preferring clued answers and the
+    answers the batch already uses (they will get clues anyway), and leaving out any
+    answer already in ``max_share`` of the batch, so players do not meet the same
+    word in puzzle after puzzle.
+    """
+    rng = random.Random(seed)
+    cap = max(2, round(count * max_share))
+    used: Counter[str] = Counter()
+    drafts: list[Puzzle] = []
+    seen = set(avoid)
+    lexicon, preference, fresh = None, None, 0
+    for _ in range(count * 3):
+        if len(drafts) >= count:
+            break
+        if lexicon is None or preference is None or fresh >= every:
+            preferred = set(clued) | set(used)
+            allowed = {w: s for w, s in scores.items() if used[w] < cap}
+            lexicon = Lexicon.build(allowed, preferred)
+            preference = preference_for(size, preferred)
+            fresh = 0
+        puzzle = draft_one(size, lexicon, rng.getrandbits(32), preference)
+        if puzzle is None or puzzle.solution in seen:
+            continue
+        seen.add(puzzle.solution)
+        drafts.append(puzzle)
+        fresh += 1
+        words = set(answers_of(puzzle))
+        used.update(words)
+        if any(used[w] >= cap for w in words):
+            lexicon = None  # an answer reached its share: rebuild without it
     return drafts
 
 
