@@ -19,7 +19,7 @@ from crossing.crossword.answers import parse_answers, top_answers
 from crossing.crossword.clues import clue_book, lint_clues, parse_clue_lines
 from crossing.crossword.drafts import (
     draft_batch,
-    draft_batch_reusing,
+    draft_batch_spread,
     draft_from_data,
     draft_one,
     draft_to_data,
@@ -147,7 +147,7 @@ def _other_pack_grids(root: Path, size: Size) -> set[str]:
 def _make_drafts(root: Path, size: Size, count: int, seed: int) -> list[Puzzle]:
     answers = _answers(root)
     clued = set(_clues(root, size.difficulty))
-    return draft_batch_reusing(size, answers, clued, count, seed)
+    return draft_batch_spread(size, answers, clued, count, seed)
 
 
 # --- jobs --------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from crossing.crossword.answers import parse_answers, top_answers
-from crossing.crossword.drafts import draft_batch, draft_batch_reusing, draft_one, preference_for
+from crossing.crossword.drafts import draft_batch, draft_batch_spread, draft_one, preference_for
 from crossing.crossword.fill import Lexicon, answers_of, draft_problems, fill_grid
 from crossing.crossword.grid import Grid
 from crossing.crossword.patterns import PATTERNS
@@ -98,7 +98,7 @@ def test_common_words_come_first_for_easy_sizes(answers, lexicon):
 
 
 def test_a_batch_spreads_answers_so_none_fills_every_other_puzzle(answers):
-    batch = draft_batch_reusing(Size.MINI, answers, (), count=12, seed=4, max_share=0.1)
+    batch = draft_batch_spread(Size.MINI, answers, (), count=12, seed=4, max_share=0.1)
     assert len(batch) == 12
     assert len({p.solution for p in batch}) == 12
     uses = Counter(w for p in batch for w in set(answers_of(p)))

@@ -75,7 +75,7 @@ def draft_batch(
     return drafts
 
 
-def draft_batch_reusing(
+def draft_batch_spread(
     size: Size,
     scores: Mapping[str, int],
     clued: Collection[str],
@@ -83,40 +83,32 @@ def draft_batch_reusing(
     seed: int,
     avoid: Collection[str] = (),
     max_share: float = 0.05,
-    every: int = 10,
 ) -> list[Puzzle]:
-    """Drafts that reuse each other's answers, so a batch needs few distinct clues.
+    """Drafts preferring clued answers, none of which fills more than ``max_share`` of them.
 
-    Every ``every`` drafts the lexicon is rebuilt preferring clued answers and the
-    answers the batch already uses (they will get clues anyway), and leaving out any
-    answer already in ``max_share`` of the batch, so players do not meet the same
-    word in puzzle after puzzle.
+    Left alone, the best fill puts THE in every other Mini; once an answer reaches
+    its share the lexicon is rebuilt without it, so players meet more words.
     """
     rng = random.Random(seed)
     cap = max(2, round(count * max_share))
     used: Counter[str] = Counter()
     drafts: list[Puzzle] = []
     seen = set(avoid)
-    lexicon, preference, fresh = None, None, 0
+    preference = preference_for(size, clued)
+    lexicon = Lexicon.build(scores, clued)
     for _ in range(count * 3):
         if len(drafts) >= count:
             break
-        if lexicon is None or preference is None or fresh >= every:
-            preferred = set(clued) | set(used)
-            allowed = {w: s for w, s in scores.items() if used[w] < cap}
-            lexicon = Lexicon.build(allowed, preferred)
-            preference = preference_for(size, preferred)
-            fresh = 0
         puzzle = draft_one(size, lexicon, rng.getrandbits(32), preference)
         if puzzle is None or puzzle.solution in seen:
             continue
         seen.add(puzzle.solution)
         drafts.append(puzzle)
-        fresh += 1
         words = set(answers_of(puzzle))
         used.update(words)
         if any(used[w] >= cap for w in words):
-            lexicon = None  # an answer reached its share: rebuild without it
+            allowed = {w: s for w, s in scores.items() if used[w] < cap}
+            lexicon = Lexicon.build(allowed, clued)
     return drafts
 
 
