@@ -102,3 +102,7 @@ def test_check_rejects_a_grid_that_breaks_symmetry(puzzles_dir: Path, capsys):
     path.write_text(json.dumps(pack))
     assert _run(puzzles_dir, "check", str(path)) == 1
     assert "symmetry" in capsys.readouterr().err
+
+
+def test_unclued_refuses_sizes_with_different_clue_files(puzzles_dir: Path):
+    assert _run(puzzles_dir, "unclued", "--size", "mini", "--size", "midi") == 2
