@@ -68,8 +68,9 @@ def test_the_same_seed_gives_the_same_fill_and_other_seeds_vary(lexicon):
 
 
 def test_the_fill_prefers_clued_answers_when_told(answers):
+    # Like a real clue file: a third of the 15,000 most common answers have clues.
     rng = random.Random(3)
-    clued = set(rng.sample(sorted(answers), 5000))
+    clued = set(rng.sample(list(top_answers(answers, 15000)), 5000))
     lexicon_plain = Lexicon.build(answers)
     lexicon_clued = Lexicon.build(answers, clued)
     size = Size.MINI
@@ -81,7 +82,7 @@ def test_the_fill_prefers_clued_answers_when_told(answers):
 
     plain, preferred = share(lexicon_plain), share(lexicon_clued)
     assert preferred > 0.5
-    assert preferred > plain
+    assert preferred > plain + 0.2
 
 
 def test_a_fill_gives_up_cleanly_when_no_answer_fits():
