@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from crossing.puzzles_cli import register as register_puzzles
 from crossing.tiles.cli import add_solve_command
 
 
@@ -47,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("files", nargs="+", help="ipuz files to validate")
     check.set_defaults(run=_check_puzzle)
     add_solve_command(sub)
+    register_puzzles(sub)
     return parser
 
 

@@ -1,0 +1,357 @@
+"""`crossing puzzles ...`: the puzzle factory's commands, and the only place it touches files.
+
+answers → ``draft`` → ``unclued`` → clues written → ``lint`` → ``build`` → ``check``.
+Every path is relative to ``--dir`` (default ``puzzles``, the folder in the repo).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from crossing.crossword.answers import parse_answers, top_answers
+from crossing.crossword.clues import clue_book, lint_clues, parse_clue_lines
+from crossing.crossword.drafts import (
+    draft_batch,
+    draft_batch_spread,
+    draft_from_data,
+    draft_one,
+    draft_to_data,
+    preference_for,
+    unclued_answers,
+)
+from crossing.crossword.fill import Lexicon, draft_problems
+from crossing.crossword.packs import (
+    check_pack,
+    make_pack,
+    missing_clues,
+    pack_answers,
+    pack_clue_texts,
+)
+from crossing.crossword.puzzle import Puzzle
+from crossing.crossword.sizes import Size
+
+DIFFICULTIES = ("easy", "hard")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the `puzzles` command group to the `crossing` parser."""
+    puzzles = sub.add_parser("puzzles", help="make, clue, build and check puzzle packs")
+    puzzles.add_argument("--dir", type=Path, default=Path("puzzles"), help="puzzles folder")
+    jobs = puzzles.add_subparsers(dest="job", metavar="JOB", required=True)
+
+    draft = jobs.add_parser("draft", help="fill grids for a size into drafts/SIZE.json")
+    _size_count_seed(draft)
+    draft.set_defaults(run=_draft)
+
+    unclued = jobs.add_parser("unclued", help="answers that drafted puzzles still need clued")
+    unclued.add_argument(
+        "--size",
+        type=Size,
+        required=True,
+        choices=list(Size),
+        action="append",
+        help="repeat for sizes sharing a clue file (mini and small; midi and large)",
+    )
+    unclued.add_argument("--count", type=int, help="draft this many on the fly, not from file")
+    unclued.add_argument("--seed", type=int, default=1)
+    unclued.add_argument("--out", type=Path, help="also write the list to this file")
+    unclued.set_defaults(run=_unclued)
+
+    lint = jobs.add_parser("lint", help="check clue files (default: clues/easy.tsv, hard.tsv)")
+    lint.add_argument("files", nargs="*", type=Path)
+    lint.set_defaults(run=_lint)
+
+    build = jobs.add_parser("build", help="write packs/SIZE.json from fully clued drafts")
+    _size_count_seed(build)
+    build.add_argument("--out", type=Path, help="write here instead of packs/SIZE.json")
+    build.set_defaults(run=_build)
+
+    check = jobs.add_parser("check", help="validate pack files (default: every pack)")
+    check.add_argument("files", nargs="*", type=Path)
+    check.set_defaults(run=_check)
+
+    stats = jobs.add_parser("stats", help="counts of packs, answers and clues")
+    stats.set_defaults(run=_stats)
+
+    bench = jobs.add_parser("bench", help="fill success rate and time per size")
+    bench.add_argument("--seeds", type=int, default=50)
+    bench.add_argument("--top", type=int, help="use only the most common TOP answers")
+    bench.add_argument("--size", type=Size, action="append", choices=list(Size))
+    bench.set_defaults(run=_bench)
+
+
+def _size_count_seed(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--size", type=Size, required=True, choices=list(Size))
+    parser.add_argument("--count", type=int, required=True)
+    parser.add_argument("--seed", type=int, default=1)
+
+
+# --- files -------------------------------------------------------------------------------
+
+
+def _answers(root: Path) -> dict[str, int]:
+    path = root / "answers" / "answers.tsv"
+    return parse_answers(path.read_text(encoding="utf-8").splitlines())
+
+
+def _clue_path(root: Path, difficulty: str) -> Path:
+    return root / "clues" / f"{difficulty}.tsv"
+
+
+def _clues(root: Path, difficulty: str) -> dict[str, list[str]]:
+    path = _clue_path(root, difficulty)
+    if not path.exists():
+        return {}
+    return clue_book(path.read_text(encoding="utf-8").splitlines())
+
+
+def _drafts_path(root: Path, size: Size) -> Path:
+    return root / "drafts" / f"{size.value}.json"
+
+
+def _pack_path(root: Path, size: Size) -> Path:
+    return root / "packs" / f"{size.value}.json"
+
+
+def _read_drafts(root: Path, size: Size) -> list[Puzzle] | None:
+    path = _drafts_path(root, size)
+    if not path.exists():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return [draft_from_data(item) for item in data["drafts"]]
+
+
+def _write_json(path: Path, data: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _other_pack_grids(root: Path, size: Size) -> set[str]:
+    """Grids of letters already in the other sizes' packs (no grid may appear twice)."""
+    grids: set[str] = set()
+    for other in Size:
+        path = _pack_path(root, other)
+        if other is not size and path.exists():
+            data = json.loads(path.read_text(encoding="utf-8"))
+            grids |= {"".join("".join(row) for row in p["solution"]) for p in data["puzzles"]}
+    return grids
+
+
+def _make_drafts(root: Path, size: Size, count: int, seed: int) -> list[Puzzle]:
+    answers = _answers(root)
+    clued = set(_clues(root, size.difficulty))
+    return draft_batch_spread(size, answers, clued, count, seed)
+
+
+# --- jobs --------------------------------------------------------------------------------
+
+
+def _draft(args: argparse.Namespace) -> int:
+    drafts = _make_drafts(args.dir, args.size, args.count, args.seed)
+    path = _drafts_path(args.dir, args.size)
+    _write_json(
+        path,
+        {
+            "size": args.size.value,
+            "seed": args.seed,
+            "drafts": [draft_to_data(p) for p in drafts],
+        },
+    )
+    print(f"{path}: {len(drafts)} of {args.count} {args.size} drafts")
+    return 0 if len(drafts) == args.count else 1
+
+
+def _unclued(args: argparse.Namespace) -> int:
+    sizes: list[Size] = list(dict.fromkeys(args.size))
+    difficulties = {size.difficulty for size in sizes}
+    if len(difficulties) != 1:
+        print("sizes given together must share a clue difficulty", file=sys.stderr)
+        return 2
+    drafts: list[Puzzle] = []
+    sources = []
+    for size in sizes:
+        if args.count:
+            made = _make_drafts(args.dir, size, args.count, args.seed)
+            sources.append(f"{len(made)} {size} drafts made now (seed {args.seed})")
+        else:
+            found = _read_drafts(args.dir, size)
+            if found is None:
+                path = _drafts_path(args.dir, size)
+                print(f"no drafts at {path}: run `draft` first or pass --count", file=sys.stderr)
+                return 2
+            made = found
+            sources.append(f"{len(made)} drafts in {_drafts_path(args.dir, size)}")
+        drafts += made
+    difficulty = difficulties.pop()
+    clued = _clues(args.dir, difficulty)
+    needed = unclued_answers(drafts, clued)
+    lines = [f"{answer}\t{n}" for answer, n in sorted(needed.items(), key=lambda i: (-i[1], i[0]))]
+    for line in lines:
+        print(line)
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+    ready = sum(1 for p in drafts if not missing_clues(p, clued))
+    print(
+        f"{len(needed)} distinct answers need {difficulty} clues "
+        f"({sum(needed.values())} uses) across {' and '.join(sources)}; "
+        f"{ready} drafts are fully clued",
+        file=sys.stderr,
+    )
+    return 0
+
+
+def _lint(args: argparse.Namespace) -> int:
+    answers = _answers(args.dir)
+    files = args.files or [_clue_path(args.dir, d) for d in DIFFICULTIES]
+    failed = 0
+    for path in files:
+        if not path.exists():
+            print(f"{path}: missing", file=sys.stderr)
+            failed += 1
+            continue
+        entries, issues = parse_clue_lines(path.read_text(encoding="utf-8").splitlines())
+        issues += lint_clues(entries, answers)
+        for issue in sorted(issues, key=lambda i: i.line):
+            print(f"{path}: {issue}", file=sys.stderr)
+        failed += len(issues)
+        answers_clued = len({e.answer for e in entries})
+        print(f"{path}: {len(entries)} clues for {answers_clued} answers, {len(issues)} issues")
+    return 1 if failed else 0
+
+
+def _build(args: argparse.Namespace) -> int:
+    size, root = args.size, args.dir
+    answers = _answers(root)
+    clues = _clues(root, size.difficulty)
+    taken = _other_pack_grids(root, size)
+    drafts = _read_drafts(root, size)
+    if drafts is None:
+        drafts = _make_drafts(root, size, args.count, args.seed)
+    ready = [p for p in drafts if not missing_clues(p, clues) and p.solution not in taken]
+    ready = ready[: args.count]
+    extra: list[Puzzle] = []
+    if len(ready) < args.count:
+        # Top up with grids filled from clued answers alone, so a pack never waits on
+        # drafts whose last answers are still unclued.
+        clued_answers = {a: s for a, s in answers.items() if clues.get(a)}
+        if clued_answers:
+            lexicon = Lexicon.build(clued_answers, clued_answers)
+            avoid = taken | {p.solution for p in ready}
+            extra = draft_batch(
+                size,
+                lexicon,
+                args.count - len(ready),
+                args.seed,
+                preference_for(size, clued_answers),
+                avoid=avoid,
+            )
+    puzzles = ready + extra
+    if len(puzzles) < args.count:
+        needed = unclued_answers(drafts, clues)
+        print(
+            f"cannot build {args.count} {size} puzzles: {len(ready)} drafts are fully clued "
+            f"and the {sum(1 for a in answers if clues.get(a))} clued {size.difficulty} "
+            f"answers alone filled {len(extra)} more. The drafts need {len(needed)} more "
+            f"answers clued: crossing puzzles unclued --size {size.value}",
+            file=sys.stderr,
+        )
+        return 1
+    pack = make_pack(size, puzzles, clues, args.seed)
+    failures = check_pack(pack, answers, name=size.value)
+    for failure in failures:
+        print(failure, file=sys.stderr)
+    if failures:
+        return 1
+    path = args.out or _pack_path(root, size)
+    _write_json(path, pack)
+    print(f"{path}: {len(puzzles)} {size} puzzles ({len(ready)} from drafts)")
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    answers = _answers(args.dir) if (args.dir / "answers" / "answers.tsv").exists() else None
+    files = args.files or sorted((args.dir / "packs").glob("*.json"))
+    if not files:
+        print("no pack files to check", file=sys.stderr)
+        return 1
+    seen: dict[str, str] = {}
+    failed = 0
+    for path in files:
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as error:
+            print(f"{path}: cannot read: {error}", file=sys.stderr)
+            failed += 1
+            continue
+        failures = check_pack(data, answers, seen, name=str(path))
+        for failure in failures:
+            print(failure, file=sys.stderr)
+        failed += len(failures)
+        if not failures:
+            print(f"{path}: ok ({len(data['puzzles'])} puzzles)")
+    return 1 if failed else 0
+
+
+def _stats(args: argparse.Namespace) -> int:
+    root = args.dir
+    answers = _answers(root)
+    common = set(top_answers(answers, 8000))
+    print(f"answer list: {len(answers)} answers")
+    for difficulty in DIFFICULTIES:
+        book = _clues(root, difficulty)
+        total = sum(len(v) for v in book.values())
+        print(f"{difficulty} clues: {total} clues for {len(book)} distinct answers")
+    for size in Size:
+        drafts = _read_drafts(root, size)
+        path = _pack_path(root, size)
+        line = f"{size.value}: {len(drafts) if drafts is not None else 0} drafts"
+        if path.exists():
+            data = json.loads(path.read_text(encoding="utf-8"))
+            words = [w for puzzle in pack_answers(data) for w in puzzle]
+            texts = Counter(pack_clue_texts(data))
+            scores = [answers.get(w, 0) for w in words]
+            line += (
+                f", {len(data['puzzles'])} puzzles in the pack, {len(set(words))} distinct "
+                f"answers, median commonness {statistics.median(scores) if scores else 0:g}, "
+                f"{sum(w in common for w in words) / max(1, len(words)):.0%} among the "
+                f"8,000 most common; clue reuse: {len(texts)} distinct clues for "
+                f"{sum(texts.values())} slots, most used "
+                f"{max(texts.values()) if texts else 0} times"
+            )
+        print(line)
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    answers = _answers(args.dir)
+    if args.top:
+        answers = top_answers(answers, args.top)
+    lexicon = Lexicon.build(answers)
+    print(f"answers: {len(answers)}, seeds: {args.seeds}, one process")
+    print("| size | filled | median s | 90th pct s | slowest s |")
+    print("|---|---|---|---|---|")
+    for size in args.size or list(Size):
+        times, filled = [], 0
+        for seed in range(args.seeds):
+            start = time.perf_counter()
+            puzzle = draft_one(size, lexicon, seed, preference_for(size))
+            times.append(time.perf_counter() - start)
+            # A fill only counts if it keeps every rule (no repeated answer included).
+            if puzzle is not None and not draft_problems(puzzle):
+                filled += 1
+        times.sort()
+        p90 = times[min(len(times) - 1, int(len(times) * 0.9))]
+        print(
+            f"| {size.value} | {filled}/{args.seeds} ({filled / args.seeds:.0%}) "
+            f"| {statistics.median(times):.3f} | {p90:.3f} | {times[-1]:.3f} |",
+            flush=True,
+        )
+    return 0
