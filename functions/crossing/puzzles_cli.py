@@ -77,6 +77,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     check.add_argument("files", nargs="*", type=Path)
     check.set_defaults(run=_check)
 
+    sample = jobs.add_parser("sample", help="the first puzzles of each pack as Markdown")
+    sample.add_argument("--count", type=int, default=10, help="puzzles per size (default 10)")
+    sample.add_argument("--out", type=Path, help="write here instead of printing")
+    sample.set_defaults(run=_sample)
     stats = jobs.add_parser("stats", help="counts of packs, answers and clues")
     stats.set_defaults(run=_stats)
 
@@ -298,6 +302,38 @@ def _check(args: argparse.Namespace) -> int:
         if not failures:
             print(f"{path}: ok ({len(data['puzzles'])} puzzles)")
     return 1 if failed else 0
+
+
+def _sample(args: argparse.Namespace) -> int:
+    from crossing.crossword.ipuz import from_ipuz
+    from crossing.crossword.render import puzzle_markdown
+
+    parts = [
+        "# Sample puzzles",
+        "",
+        f"The first {args.count} puzzles of each pack in `puzzles/packs/`, as dealt to players",
+        "(`crossing puzzles sample --out docs/puzzles.md` writes this page again).",
+        "",
+    ]
+    for size in Size:
+        path = _pack_path(args.dir, size)
+        if not path.exists():
+            continue
+        pack = json.loads(path.read_text(encoding="utf-8"))
+        parts += [
+            f"## {size.value.title()} ({size.width}×{size.width}, {size.difficulty} clues)",
+            "",
+        ]
+        for n, item in enumerate(pack["puzzles"][: args.count], start=1):
+            puzzle = from_ipuz(item)
+            parts.append(puzzle_markdown(puzzle, f"{size.value.title()} {n}: {puzzle.title}"))
+    text = "\n".join(parts)
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+        print(f"wrote {args.out}")
+    else:
+        print(text)
+    return 0
 
 
 def _stats(args: argparse.Namespace) -> int:

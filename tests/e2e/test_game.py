@@ -10,7 +10,11 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import PHONE
 
-PACKS = Path(__file__).resolve().parents[1] / "data" / "packs"
+ROOT = Path(__file__).resolve().parents[2]
+PACKS = [
+    ROOT / "puzzles" / "packs",
+    ROOT / "tests" / "data" / "packs",
+]  # where the stack deals from
 SCREEN = "document.querySelector('#app').dataset.screen"
 LETTERS = (
     "[...document.querySelectorAll('.grid [data-square] .letter')]"
@@ -21,12 +25,12 @@ LETTERS = (
 def solution_of(page: Page) -> tuple[str, list[int]]:
     """The dealt puzzle's answers, from the test pack (the page never has them)."""
     puzzle_id = page.evaluate("window.crossing.store.get().view.game.puzzle.id")
-    for pack in PACKS.glob("*.json"):
+    for pack in (path for folder in PACKS for path in folder.glob("*.json")):
         for p in json.loads(pack.read_text())["puzzles"]:
             if p.get("uniqueid") == puzzle_id:
                 letters = "".join("".join(row) for row in p["solution"])
                 return letters, [i for i, ch in enumerate(letters) if ch != "#"]
-    raise AssertionError(f"puzzle {puzzle_id} is not in the test packs")
+    raise AssertionError(f"puzzle {puzzle_id} is in no pack")
 
 
 @pytest.fixture
