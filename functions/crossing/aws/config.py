@@ -14,8 +14,14 @@ here names an account or a credential; boto3 finds credentials the usual way.
 | ``CROSSING_PACKS_BUCKET`` | S3 bucket of puzzle packs | — |
 | ``CROSSING_PACKS_PREFIX`` | key prefix of the packs | ``packs/`` |
 | ``CROSSING_PACKS_DIR`` | a local folder of packs; when set, used instead of S3 | — |
+| ``CROSSING_VAPID_PRIVATE_KEY`` | Web Push VAPID private key (base64url; a secret) | — (no push) |
+| ``CROSSING_VAPID_PUBLIC_KEY`` | its public key, handed to browsers | — |
+| ``CROSSING_VAPID_SUBJECT`` | contact for push services (``mailto:``/``https:``) | see below |
 | ``CROSSING_AWS_ENDPOINT_URL`` | DynamoDB, S3 and Scheduler endpoint (local) | AWS's |
 | ``AWS_REGION`` / ``AWS_DEFAULT_REGION`` | region | ``us-east-1`` |
+
+Without both VAPID keys the service runs with Web Push off. The subject defaults to
+``mailto:crossing@example.com``.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from typing import Any
 from crossing.aws.dynamo import DynamoStore
 from crossing.aws.gateway import ApiGatewayConnections
 from crossing.aws.packs import FilePacks, S3Packs
+from crossing.aws.push import WebPush
 from crossing.aws.timers import SchedulerTimers
 
 DEFAULT_REGION = "us-east-1"
@@ -54,6 +61,9 @@ class Settings:
     packs_dir: str | None = None
     endpoint_url: str | None = None
     region: str = DEFAULT_REGION
+    vapid_private_key: str | None = None
+    vapid_public_key: str | None = None
+    vapid_subject: str = "mailto:crossing@example.com"
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -74,6 +84,9 @@ class Settings:
             packs_dir=get("CROSSING_PACKS_DIR"),
             endpoint_url=get("CROSSING_AWS_ENDPOINT_URL"),
             region=get("AWS_REGION") or get("AWS_DEFAULT_REGION") or DEFAULT_REGION,
+            vapid_private_key=get("CROSSING_VAPID_PRIVATE_KEY"),
+            vapid_public_key=get("CROSSING_VAPID_PUBLIC_KEY"),
+            vapid_subject=get("CROSSING_VAPID_SUBJECT") or cls.vapid_subject,
         )
 
     def client(self, service: str, endpoint_url: str | None = None) -> Any:
@@ -112,3 +125,9 @@ class Settings:
         if not self.packs_bucket:
             raise MissingSetting("CROSSING_PACKS_BUCKET", "the S3 bucket of puzzle packs")
         return S3Packs(self.packs_bucket, self.packs_prefix, client=self.client("s3"))
+
+    def push(self) -> WebPush | None:
+        """Web Push with the stage's VAPID keys; None (notifications off) without them."""
+        if not self.vapid_private_key or not self.vapid_public_key:
+            return None
+        return WebPush(self.vapid_private_key, self.vapid_public_key, self.vapid_subject)
