@@ -62,7 +62,11 @@ def start(hana: Page, guests: list[Page], mode: str) -> None:
     hana.click("[data-act=to_game]")
     on_screen(hana, "table")
     hana.click(f"[data-mode={mode}]")
+    # Each choice sends the other half as the view has it: wait for the mode to land, or
+    # the size's message may carry the old mode back.
+    hana.wait_for_selector(f"[data-mode={mode}][aria-pressed=true]")
     hana.click("[data-size=mini]")
+    hana.wait_for_selector("[data-size=mini][aria-pressed=true]")
     hana.click("[data-act=start]")
     for page in (hana, *guests):
         on_screen(page, "game")
