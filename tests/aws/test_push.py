@@ -292,3 +292,15 @@ def test_generated_keys_are_a_p256_pair():
     raw_public = base64.urlsafe_b64decode(public_key + "=")
     assert len(raw_public) == 65 and raw_public[0] == 4
     assert len(base64.urlsafe_b64decode(private_key + "=")) == 32
+
+
+def test_a_player_on_their_own_is_never_told(service, phone, push):
+    solo = phone()
+    solo.send("host", name="Sol", solo=True)
+    code = solo.room["code"]
+    solo.send("choose", mode="race", size="mini")
+    assert not solo.errors(solo.send("start"))
+    solo.send("notify", subscription=subscription("sol"))
+    service.disconnect(solo.connection)
+    assert push.sent == []
+    assert stored_room(service, code).notified == frozenset()
