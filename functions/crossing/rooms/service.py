@@ -51,6 +51,7 @@ RECENT_PUZZLES = 200
 JOIN_LIMIT = (10, 60_000)  # join attempts by code per player per minute
 HOST_LIMIT = (10, 60_000)
 ROOM_RATE = (25, 1000)  # in-room messages per player per second
+NOTIFY_LIMIT = (10, 60_000)  # notifications turned on or off per player per minute
 NOTIFY_TITLE = "Crossing Words"
 NOTIFY_BODY = "Everyone else is done: the game is waiting for you."
 
@@ -359,6 +360,7 @@ class RoomService:
         """Store (or, with null, forget) the player's Web Push subscription in their profile."""
         if not player:
             raise Refused("no-player", "Only a player can turn notifications on.")
+        self._limit(f"notify:{player}", NOTIFY_LIMIT, "Too many changes; wait a minute.")
         if m.subscription is not None and (self.push is None or not self.push.public_key):
             raise Refused("no-push", "Notifications are not set up on this server.")
         profile = self.store.get_profile(player) or {}
