@@ -25,6 +25,7 @@ class StageSettings:
     alarm_email: str | None = None
     log_retention_days: int = 30
     log_level: str = "INFO"
+    vapid_subject: str = "mailto:crossing@example.com"
 
     def __post_init__(self) -> None:
         if not _STAGE.match(self.stage):
@@ -51,6 +52,11 @@ class StageSettings:
         return f"crossing-{self.stage}-timer"
 
     @property
+    def vapid_secret(self) -> str:
+        """The Secrets Manager secret holding this stage's Web Push keys (docs/operations.md)."""
+        return f"crossing/{self.stage}/vapid"
+
+    @property
     def metrics_namespace(self) -> str:
         return f"Crossing/{self.stage}"
 
@@ -69,4 +75,5 @@ class StageSettings:
             alarm_email=str(get("alarmEmail")) if get("alarmEmail") else None,
             log_retention_days=int(retention) if retention else 30,
             log_level=str(get("logLevel") or "INFO"),
+            vapid_subject=str(get("vapidSubject") or "mailto:crossing@example.com"),
         )

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aws_cdk import CfnOutput, RemovalPolicy, Stack
+from aws_cdk import Aws, CfnOutput, RemovalPolicy, Stack
+from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from constructs import Construct
 
@@ -77,6 +78,10 @@ class CrossingStack(Stack):
                 "CROSSING_SCHEDULER_ROLE_ARN": timers.role.role_arn,
                 "CROSSING_PACKS_BUCKET": site.bucket.bucket_name,
                 "CROSSING_PACKS_PREFIX": PACKS_PREFIX,
+                # Web Push: the key pair is read from this secret at run time, never put in
+                # the function's configuration (CROSSING_VAPID_*_KEY are for the local stack).
+                "CROSSING_VAPID_SECRET": settings.vapid_secret,
+                "CROSSING_VAPID_SUBJECT": settings.vapid_subject,
                 **powertools,
             },
             timer_function_name=settings.timer_function_name,
@@ -90,6 +95,16 @@ class CrossingStack(Stack):
             site.bucket.grant_read(function)  # read + list: a missing pack is NoSuchKey
             sockets.api.grant_manage_connections(function)
             timers.grant_arm(function)
+            function.add_to_role_policy(
+                iam.PolicyStatement(
+                    actions=["secretsmanager:GetSecretValue"],
+                    # The name plus the six characters Secrets Manager appends.
+                    resources=[
+                        f"arn:{Aws.PARTITION}:secretsmanager:{Aws.REGION}:{Aws.ACCOUNT_ID}:"
+                        f"secret:{settings.vapid_secret}-??????"
+                    ],
+                )
+            )
             # The group is named, not referenced, in the environment: create it first.
             function.node.add_dependency(timers.group)
 

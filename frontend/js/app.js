@@ -9,6 +9,7 @@ import { deleteAt } from './cursor.js';
 import { tickDue, serverNow } from './clock.js';
 import { fillsOnTheirOwn } from './progress.js';
 import { clone, one, text, show } from './views/dom.js';
+import { bindToggle, onWelcome, registerWorker } from './notify.js';
 import * as home from './views/home.js';
 import * as lobby from './views/lobby.js';
 import * as table from './views/table.js';
@@ -105,13 +106,14 @@ function render() {
     app.replaceChildren(root);
     app.dataset.screen = name;
     screen.mount(root, ctx);
+    bindToggle(root, ctx);
     const heading = root.querySelector('h1');
     if (heading && name !== 'game') heading.setAttribute('tabindex', '-1');
   }
   screen.update(app.firstElementChild, state);
   const status = document.getElementById('status');
   show(status, !state.connected);
-  text(status, 'Connecting…');
+  text(status, navigator.onLine ? 'Connecting…' : "You're offline: the game connects again when you're back online.");
   paintNotice(state);
   paintHelp(state);
 }
@@ -210,11 +212,18 @@ async function start() {
   const url = await socketUrl();
   socket = openSocket({
     url,
-    onMessage: (message) => store.dispatch({ type: 'server', message, now: Date.now() }),
+    onMessage: (message) => {
+      if (message.type === 'welcome') onWelcome(message, send);
+      store.dispatch({ type: 'server', message, now: Date.now() });
+    },
     // Connected counts from the welcome (see the model); only a drop is news here.
     onStatus: (connected) => connected || store.dispatch({ type: 'connected', connected }),
   });
 }
 
+// Being offline changes what the status line says.
+for (const type of ['online', 'offline']) window.addEventListener(type, () => { if (!frame) frame = requestAnimationFrame(render); });
+
+registerWorker();
 render();
 start();

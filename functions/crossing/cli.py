@@ -47,9 +47,20 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check-puzzle", help="validate ipuz puzzle files")
     check.add_argument("files", nargs="+", help="ipuz files to validate")
     check.set_defaults(run=_check_puzzle)
+    vapid = sub.add_parser("vapid-keys", help="make a Web Push VAPID key pair (prints env lines)")
+    vapid.set_defaults(run=_vapid_keys)
     add_solve_command(sub)
     register_puzzles(sub)
     return parser
+
+
+def _vapid_keys(args: argparse.Namespace) -> int:
+    from crossing.aws.push import generate_keys
+
+    private_key, public_key = generate_keys()
+    print(f"CROSSING_VAPID_PRIVATE_KEY={private_key}")
+    print(f"CROSSING_VAPID_PUBLIC_KEY={public_key}")
+    return 0
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -102,3 +102,24 @@ def test_a_missing_setting_is_named(adapter, variable):
     settings = Settings.from_env({k: v for k, v in FULL.items() if k != variable})
     with pytest.raises(MissingSetting, match=variable):
         getattr(settings, adapter)()
+
+
+def test_in_the_cloud_the_web_push_keys_come_from_the_secret():
+    import json
+
+    import boto3
+    from crossing.aws.push import generate_keys
+    from moto import mock_aws
+
+    private, public = generate_keys()
+    env = {"CROSSING_VAPID_SECRET": "crossing/test/vapid", "AWS_REGION": "us-east-1"}
+    with mock_aws():
+        settings = Settings.from_env(env)
+        assert settings.push() is None  # no secret yet for this stage: notifications off
+        boto3.client("secretsmanager", region_name="us-east-1").create_secret(
+            Name="crossing/test/vapid",
+            SecretString=json.dumps({"private_key": private, "public_key": public}),
+        )
+        push = Settings.from_env(env).push()
+    assert push is not None
+    assert push.public_key == public

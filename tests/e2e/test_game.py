@@ -65,8 +65,11 @@ def host(page: Page) -> str:
 def start(hana: Page, guests: list[Page], mode: str) -> None:
     hana.click("[data-act=to_game]")
     on_screen(hana, "table")
+    # Two quick taps, as a person makes them: the second must not undo the first.
     hana.click(f"[data-mode={mode}]")
     hana.click("[data-size=mini]")
+    hana.wait_for_selector(f"[data-mode={mode}][aria-pressed=true]")
+    hana.wait_for_selector("[data-size=mini][aria-pressed=true]")
     hana.click("[data-act=start]")
     for page in (hana, *guests):
         on_screen(page, "game")
@@ -110,9 +113,12 @@ def test_three_players_solve_together_and_see_the_colored_results(phone):
         on_screen(page, "lobby")
     start(hana, [ann, bea], "together")
     solution, whites = solution_of(hana)
-    thirds = [whites[i::3] for i in range(3)]
-    for page, squares in zip((hana, ann, bea), thirds, strict=True):
-        type_squares(page, squares, "".join(solution[sq] for sq in squares))
+    # Each types whole across words in turn, so each finishes (and earns) words of their own.
+    across = hana.evaluate("window.crossing.store.get().view.game.puzzle.clues.across")
+    players = (hana, ann, bea)
+    for n, slot in enumerate(across):
+        squares = slot["squares"]
+        type_squares(players[n % 3], squares, "".join(solution[sq] for sq in squares))
     hana.wait_for_function(f"{LETTERS} === {len(whites)}", timeout=30_000)
     for page in (hana, ann, bea):
         page.click("[data-act=done]")

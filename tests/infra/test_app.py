@@ -15,8 +15,14 @@ from infra.stack import ROOT
 
 CONFIG = (ROOT / "functions" / "crossing" / "aws" / "config.py").read_text()
 READ_BY_CONFIG = set(re.findall(r'get\("(CROSSING_[A-Z_]+)"\)', CONFIG))
-LOCAL_ONLY = {"CROSSING_PACKS_DIR", "CROSSING_AWS_ENDPOINT_URL"}
-"""Set by the local stack only: on AWS, packs come from S3 and endpoints are AWS's."""
+LOCAL_ONLY = {
+    "CROSSING_PACKS_DIR",
+    "CROSSING_AWS_ENDPOINT_URL",
+    "CROSSING_VAPID_PRIVATE_KEY",
+    "CROSSING_VAPID_PUBLIC_KEY",
+}
+"""Set by the local stack only: on AWS, packs come from S3, endpoints are AWS's, and the
+Web Push keys are read from the secret CROSSING_VAPID_SECRET names."""
 
 
 def _synth(asset_dir: Path, tmp: Path, **context: Any) -> Template:
@@ -68,6 +74,8 @@ def test_room_functions_have_every_variable_config_reads(template: Template) -> 
         assert variables["POWERTOOLS_SERVICE_NAME"] == "crossing"
         assert variables["POWERTOOLS_METRICS_NAMESPACE"] == "Crossing/test"
         assert variables["CROSSING_PACKS_PREFIX"] == "packs/"
+        assert variables["CROSSING_VAPID_SECRET"] == "crossing/test/vapid"
+        assert "CROSSING_VAPID_PRIVATE_KEY" not in variables  # never in the configuration
     for name in ("solve", "rules"):
         assert "POWERTOOLS_METRICS_NAMESPACE" in functions[name]["Environment"]["Variables"]
 

@@ -43,7 +43,7 @@ export function mount(root, ctx) {
 
 export function update(root, state) {
   show(one(root, '[data-act="pick_up"]'), !!state.saved?.race);
-  for (const btn of root.querySelectorAll('button')) btn.disabled = !state.connected && btn.dataset.act !== 'help';
+  for (const btn of root.querySelectorAll('button:not(.toggle)')) btn.disabled = !state.connected && btn.dataset.act !== 'help';
 }
 
 export const storedName = () => localStorage.getItem(NAME_KEY) || '';

@@ -14,12 +14,20 @@ here names an account or a credential; boto3 finds credentials the usual way.
 | ``CROSSING_PACKS_BUCKET`` | S3 bucket of puzzle packs | — |
 | ``CROSSING_PACKS_PREFIX`` | key prefix of the packs | ``packs/`` |
 | ``CROSSING_PACKS_DIR`` | a local folder of packs; when set, used instead of S3 | — |
+| ``CROSSING_VAPID_PRIVATE_KEY`` | Web Push VAPID private key (base64url; a secret) | — (no push) |
+| ``CROSSING_VAPID_PUBLIC_KEY`` | its public key, handed to browsers | — |
+| ``CROSSING_VAPID_SECRET`` | secret holding ``{"private_key", "public_key"}`` (cloud) | — |
+| ``CROSSING_VAPID_SUBJECT`` | contact for push services (``mailto:``/``https:``) | see below |
 | ``CROSSING_AWS_ENDPOINT_URL`` | DynamoDB, S3 and Scheduler endpoint (local) | AWS's |
 | ``AWS_REGION`` / ``AWS_DEFAULT_REGION`` | region | ``us-east-1`` |
+
+Without both VAPID keys the service runs with Web Push off. The subject defaults to
+``mailto:crossing@example.com``.
 """
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -28,6 +36,7 @@ from typing import Any
 from crossing.aws.dynamo import DynamoStore
 from crossing.aws.gateway import ApiGatewayConnections
 from crossing.aws.packs import FilePacks, S3Packs
+from crossing.aws.push import WebPush
 from crossing.aws.timers import SchedulerTimers
 
 DEFAULT_REGION = "us-east-1"
@@ -54,6 +63,10 @@ class Settings:
     packs_dir: str | None = None
     endpoint_url: str | None = None
     region: str = DEFAULT_REGION
+    vapid_private_key: str | None = None
+    vapid_public_key: str | None = None
+    vapid_subject: str = "mailto:crossing@example.com"
+    vapid_secret: str | None = None
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -74,6 +87,10 @@ class Settings:
             packs_dir=get("CROSSING_PACKS_DIR"),
             endpoint_url=get("CROSSING_AWS_ENDPOINT_URL"),
             region=get("AWS_REGION") or get("AWS_DEFAULT_REGION") or DEFAULT_REGION,
+            vapid_private_key=get("CROSSING_VAPID_PRIVATE_KEY"),
+            vapid_public_key=get("CROSSING_VAPID_PUBLIC_KEY"),
+            vapid_subject=get("CROSSING_VAPID_SUBJECT") or cls.vapid_subject,
+            vapid_secret=get("CROSSING_VAPID_SECRET"),
         )
 
     def client(self, service: str, endpoint_url: str | None = None) -> Any:
@@ -112,3 +129,27 @@ class Settings:
         if not self.packs_bucket:
             raise MissingSetting("CROSSING_PACKS_BUCKET", "the S3 bucket of puzzle packs")
         return S3Packs(self.packs_bucket, self.packs_prefix, client=self.client("s3"))
+
+    def push(self) -> WebPush | None:
+        """Web Push with the stage's VAPID keys; None (notifications off) without them.
+
+        The keys come from the environment (the local stack) or, in the cloud, from the
+        Secrets Manager secret ``CROSSING_VAPID_SECRET`` names, read here at run time so
+        the private key is never part of the function's configuration.
+        """
+        private, public = self.vapid_private_key, self.vapid_public_key
+        if (not private or not public) and self.vapid_secret:
+            private, public = self._vapid_from_secret()
+        if not private or not public:
+            return None
+        return WebPush(private, public, self.vapid_subject)
+
+    def _vapid_from_secret(self) -> tuple[str | None, str | None]:
+        """``{"private_key": …, "public_key": …}`` from the secret; (None, None) if absent."""
+        client = self.client("secretsmanager")
+        try:
+            secret = client.get_secret_value(SecretId=self.vapid_secret)["SecretString"]
+        except client.exceptions.ResourceNotFoundException:
+            return None, None  # not made yet for this stage: notifications stay off
+        keys = json.loads(secret)
+        return keys.get("private_key"), keys.get("public_key")

@@ -1,4 +1,4 @@
-"""In-memory fakes of the rooms' four ports, behaving like the AWS adapters.
+"""In-memory fakes of the rooms' ports, behaving like the AWS adapters.
 
 They are what the rooms tests run on. Like the real ones: stored documents are
 JSON (a copy goes in and a fresh copy comes out, so no caller can change stored
@@ -179,3 +179,25 @@ class MemoryPacks:
 
     def puzzles(self, size: Size) -> Sequence[Puzzle]:
         return tuple(self._by_size.get(Size(size), ()))
+
+
+class RecordingPush:
+    """``Push`` that records every notification; endpoints in ``gone`` answer "gone"."""
+
+    def __init__(self, public_key: str | None = "BTestPublicKey") -> None:
+        self.public_key = public_key
+        self.sent: list[tuple[Json, Json]] = []
+        """(subscription, payload) for each delivered notification, in order."""
+        self.gone: set[str] = set()
+        self.requests: Counter[str] = Counter()
+
+    def send(self, subscription: Mapping[str, Any], payload: Mapping[str, Any]) -> str:
+        self.requests["send"] += 1
+        if subscription.get("endpoint") in self.gone:
+            return "gone"
+        self.sent.append((json.loads(json.dumps(subscription)), json.loads(json.dumps(payload))))
+        return "sent"
+
+    def to(self, endpoint: str) -> list[Json]:
+        """Payloads delivered to one endpoint."""
+        return [payload for sub, payload in self.sent if sub.get("endpoint") == endpoint]

@@ -31,7 +31,11 @@ def service() -> RoomService:
     if _service is None:
         settings = Settings.from_env()
         _service = RoomService(
-            settings.store(), settings.connections(), settings.timers(), settings.packs()
+            settings.store(),
+            settings.connections(),
+            settings.timers(),
+            settings.packs(),
+            push=settings.push(),
         )
     return _service
 

@@ -16,6 +16,7 @@ import boto3
 from moto.server import ThreadedMotoServer
 
 from crossing.aws import table
+from crossing.aws.push import generate_keys
 
 REGION = "us-east-1"
 TABLE = "crossing-local"
@@ -74,7 +75,12 @@ def start_backend(packs: Path | None) -> Backend:
 
 
 def environment(backend: Backend, connections_url: str) -> dict[str, str]:
-    """The variables the handlers read (``crossing.aws.config``), pointed at this machine."""
+    """The variables the handlers read (``crossing.aws.config``), pointed at this machine.
+
+    A fresh VAPID pair each start: a browser's subscription from an earlier run no
+    longer matches, so the client subscribes again when it sees a new key.
+    """
+    private_key, public_key = generate_keys()
     return {
         **LOCAL_CREDENTIALS,
         "AWS_DEFAULT_REGION": REGION,
@@ -87,6 +93,9 @@ def environment(backend: Backend, connections_url: str) -> dict[str, str]:
         "CROSSING_SCHEDULER_ROLE_ARN": ROLE_ARN,
         "CROSSING_PACKS_BUCKET": BUCKET,
         "CROSSING_PACKS_PREFIX": "packs/",
+        "CROSSING_VAPID_PRIVATE_KEY": private_key,
+        "CROSSING_VAPID_PUBLIC_KEY": public_key,
+        "CROSSING_VAPID_SUBJECT": "mailto:local@localhost.invalid",
         "POWERTOOLS_SERVICE_NAME": "crossing",
         "POWERTOOLS_METRICS_NAMESPACE": "CrossingLocal",
         "POWERTOOLS_LOG_LEVEL": "WARNING",

@@ -78,6 +78,17 @@ class Timers(Protocol):
         """Delete the room's schedule if there is one."""
 
 
+class Push(Protocol):
+    """Web Push to one browser subscription (the PushSubscription JSON the browser gave)."""
+
+    public_key: str | None
+    """The VAPID application server key the browser subscribes with (base64url), if any."""
+
+    def send(self, subscription: Mapping[str, Any], payload: Mapping[str, Any]) -> str:
+        """Deliver ``payload``: "sent", or "gone" if the push service says the
+        subscription has expired or been withdrawn (404/410)."""
+
+
 class Packs(Protocol):
     def puzzles(self, size: Size) -> Sequence[Puzzle]:
         """Every puzzle of a size, in a stable order."""

@@ -84,6 +84,27 @@ class PickUp(_Message):
     action: Literal["pick_up"]
 
 
+class SubscriptionKeys(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=True)
+    p256dh: str = Field(min_length=1, max_length=200)
+    auth: str = Field(min_length=1, max_length=100)
+
+
+class Subscription(BaseModel):
+    """A browser's PushSubscription, as ``subscription.toJSON()`` gives it."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+    endpoint: str = Field(min_length=12, max_length=1024, pattern=r"^https://")
+    keys: SubscriptionKeys
+
+
+class Notify(_Message):
+    """Turn notifications on (the browser's subscription) or off (null) for this player."""
+
+    action: Literal["notify"]
+    subscription: Subscription | None
+
+
 class TypeLetter(_Message):
     action: Literal["type"]
     square: Square
@@ -124,6 +145,7 @@ ClientMessage = Annotated[
     | Choose
     | Start
     | PickUp
+    | Notify
     | TypeLetter
     | ClearSquare
     | Simple,
@@ -143,6 +165,7 @@ ACTIONS = sorted(
         Choose,
         Start,
         PickUp,
+        Notify,
         TypeLetter,
         ClearSquare,
         Simple,
@@ -160,6 +183,8 @@ class Welcome(BaseModel):
     token: str
     saved: dict[str, bool]  # which saved games this player can pick up: race, together
     room: str | None = None  # the room this player is seated in, if any
+    push_key: str | None = None  # the VAPID public key to subscribe with; None: no Web Push
+    notify: bool = False  # this player has notifications on (a subscription is stored)
 
 
 class RoomMessage(BaseModel):

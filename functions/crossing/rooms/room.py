@@ -96,6 +96,9 @@ class Room:
     seed: int = 0  # every bot's choices come from it, so a game replays exactly
     bot_turns: Mapping[str, BotTurn] = field(default_factory=dict)  # Together bots' next words
     rates: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # player: (window, count)
+    # Players already told (or due to be told) that this game waits only for them: reset at
+    # each Start, and written in the same conditional write as the ``Notify`` note.
+    notified: frozenset[str] = frozenset()
 
     @property
     def humans(self) -> list[Member]:
@@ -363,17 +366,59 @@ class Keep:
     game: Race | Together | None
 
 
+@dataclass(frozen=True)
+class Notify:
+    """Tell ``player`` (away) that everyone else is done: at most once per game.
+
+    Emitted only by the step that adds ``player`` to ``Room.notified``, so it is sent
+    only if the write recording it succeeds; a retried write or a due event applied
+    again finds the player there already and emits nothing.
+    """
+
+    player: str
+    room: str
+
+
 def step(room: Room, action: RoomAction, now: int) -> tuple[Room, list[object]]:
     """Apply everything due by ``now``, then the action.
 
-    Returns the room, the game's events, and ``Keep`` notes for the saved games.
+    Returns the room, the game's events, ``Keep`` notes for the saved games and
+    ``Notify`` notes for away players the game now waits for alone.
     """
     before = room
     room, events = advance(room, now)
     if room.phase is Phase.CLOSED and not isinstance(action, Connect | Disconnect | WatchRoom):
         raise Refused("closed", "The host has closed this room.")
     room, more = _apply(room, action, now)
-    return room, events + more + _keeping(before, room, action, now)
+    room, notes = notify(room, now)
+    return room, events + more + _keeping(before, room, action, now) + notes
+
+
+def waiting_only_for_away(room: Room, now: int) -> list[str]:
+    """Away players who are all the game still waits for, once everyone else is done.
+
+    Empty unless at least one other player is in the game and done, and every player
+    not done is away within their grace period (a player on their own is never told).
+    """
+    game = room.game
+    if room.phase is not Phase.PLAYING or game is None or game.over:
+        return []
+    seats = {p: s for p, s in game.players.items() if not s.gone}
+    undone = [p for p, s in seats.items() if not s.done]
+    if not undone or len(undone) == len(seats):
+        return []
+    away = set(room.waiting_for(now))
+    return undone if all(p in away for p in undone) else []
+
+
+def notify(room: Room, now: int) -> tuple[Room, list[object]]:
+    """``Notify`` notes for players newly waited for alone, recorded in ``room.notified``."""
+    fresh = [p for p in waiting_only_for_away(room, now) if p not in room.notified]
+    humans = [p for p in fresh if room.bot_level(p) is None]
+    if not humans:
+        return room, []
+    room = replace(room, notified=room.notified | frozenset(humans))
+    return room, [Notify(p, room.code) for p in humans]
 
 
 # Moments when a phone may be put down for good: keep the game as it stands.
@@ -417,12 +462,13 @@ def freeze(game: Race | Together, now: int) -> Race | Together:
 
 
 def advance(room: Room, now: int) -> tuple[Room, list[object]]:
-    """Apply due events in time order, each as of its own moment."""
+    """Apply due events in time order, each as of its own moment (and any ``Notify``)."""
     events: list[object] = []
     while (due := room.due_at()) is not None and due <= now:
         room, more = _apply_due(room, due)
         events += more
-    return room, events
+    room, notes = notify(room, now)
+    return room, events + notes
 
 
 def _apply_due(room: Room, at: int) -> tuple[Room, list[object]]:
@@ -635,7 +681,13 @@ def _start(
         game = race_rules.start_race(puzzle, seated, now)
     else:
         game = together_rules.start_together(puzzle, seated, now)
-    room = replace(room, game=game, phase=Phase.PLAYING, games_played=room.games_played + 1)
+    room = replace(
+        room,
+        game=game,
+        phase=Phase.PLAYING,
+        games_played=room.games_played + 1,
+        notified=frozenset(),
+    )
     return _first_bot_turns(room, now), []
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import logging
 import random
 import secrets
 import time
@@ -36,7 +37,7 @@ from crossing.crossword.events import Changed, Checked
 from crossing.crossword.puzzle import Puzzle
 from crossing.rooms import protocol as P
 from crossing.rooms import room as R
-from crossing.rooms.ports import Conflict, Connections, Packs, Store, Timers
+from crossing.rooms.ports import Conflict, Connections, Packs, Push, Store, Timers
 from crossing.rooms.storage import dump_game, dump_room, load_game, load_room
 from crossing.rooms.views import view
 
@@ -50,6 +51,11 @@ RECENT_PUZZLES = 200
 JOIN_LIMIT = (10, 60_000)  # join attempts by code per player per minute
 HOST_LIMIT = (10, 60_000)
 ROOM_RATE = (25, 1000)  # in-room messages per player per second
+NOTIFY_LIMIT = (10, 60_000)  # notifications turned on or off per player per minute
+NOTIFY_TITLE = "Crossing Words"
+NOTIFY_BODY = "Everyone else is done: the game is waiting for you."
+
+log = logging.getLogger(__name__)
 
 _GAME_COMMANDS: dict[str, Callable[[str], Any]] = {
     "undo": Undo,
@@ -106,8 +112,10 @@ class RoomService:
         clock: Callable[[], int] = now_ms,
         rng: random.Random | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        push: Push | None = None,
     ):
         self.store = store
+        self.push = push
         self.connections = connections
         self.timers = timers
         self.packs = packs
@@ -184,6 +192,8 @@ class RoomService:
             return self._watch(connection, player, code, message)
         if isinstance(message, P.PickUp):
             return self._pick_up(connection, player, code, message)
+        if isinstance(message, P.Notify):
+            return self._subscribe(connection, player, message)
         if code and message.action == "snapshot":  # a watch screen may ask too (no player)
             return self._snapshot(connection, code, player or None)
         if not code or not player:
@@ -242,9 +252,15 @@ class RoomService:
         saved = {
             kind: self.store.get_save(player, kind) is not None for kind in ("race", "together")
         }
-        self._send(
-            connection, P.Welcome(player=player, token=token, saved=saved, room=code or None)
+        welcome = P.Welcome(
+            player=player,
+            token=token,
+            saved=saved,
+            room=code or None,
+            push_key=self.push.public_key if self.push else None,
+            notify=bool(profile.get("push")),
         )
+        self._send(connection, welcome)
         self._send(connection, P.Ack(seq=m.seq))
         if not code:
             return Sent()
@@ -356,6 +372,49 @@ class RoomService:
             return Sent(version, True)
         raise Refused("busy", "Could not open a room; please try again.")
 
+    # --- notifications ----------------------------------------------------------------------
+
+    def _subscribe(self, connection: str, player: str, m: P.Notify) -> Sent:
+        """Store (or, with null, forget) the player's Web Push subscription in their profile."""
+        if not player:
+            raise Refused("no-player", "Only a player can turn notifications on.")
+        self._limit(f"notify:{player}", NOTIFY_LIMIT, "Too many changes; wait a minute.")
+        if m.subscription is not None and (self.push is None or not self.push.public_key):
+            raise Refused("no-push", "Notifications are not set up on this server.")
+        profile = self.store.get_profile(player) or {}
+        profile = {k: v for k, v in profile.items() if k != "push"}
+        if m.subscription is not None:
+            profile["push"] = m.subscription.model_dump(mode="json")
+        self.store.put_profile(player, profile)
+        self._send(connection, P.Ack(seq=m.seq))
+        return Sent()
+
+    def _notify(self, note: R.Notify) -> None:
+        """Send one notification; a subscription the push service calls gone is removed.
+
+        Runs only after the write that recorded ``note.player`` in ``Room.notified``
+        succeeded, so each player is sent at most one per game. A failure is logged, never
+        raised: the room has moved on whether or not the phone hears about it.
+        """
+        if self.push is None:
+            return
+        profile = self.store.get_profile(note.player) or {}
+        subscription = profile.get("push")
+        if not subscription:
+            return
+        payload = {"title": NOTIFY_TITLE, "body": NOTIFY_BODY, "room": note.room}
+        try:
+            result = self.push.send(subscription, payload)
+        except Exception:
+            log.exception("push to %s failed", note.player)
+            return
+        if result == "gone":
+            latest = self.store.get_profile(note.player) or {}
+            if latest.get("push") == subscription:  # not one the player has set since
+                self.store.put_profile(
+                    note.player, {k: v for k, v in latest.items() if k != "push"}
+                )
+
     # --- starting a game --------------------------------------------------------------------
 
     def _start_action(self, code: str, player: str, m: P.Start) -> Callable[[R.Room], Any]:
@@ -455,6 +514,8 @@ class RoomService:
         self, code: str, before: R.Room, after: R.Room, version: int, events: list[Any], now: int
     ) -> None:
         for note in events:
+            if isinstance(note, R.Notify):
+                self._notify(note)
             if isinstance(note, R.Keep):
                 if note.game is None:
                     self.store.delete_save(note.player, note.kind)

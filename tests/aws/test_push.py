@@ -1,0 +1,306 @@
+"""Web Push: who is told, exactly once per game, and expired subscriptions cleaned up.
+
+The service runs on each store (the in-memory fake and DynamoDB under moto) with a
+recording fake of the push service; the pywebpush adapter is checked against a
+mocked push endpoint (``responses``), encryption and VAPID signature included.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import random
+
+import pytest
+import responses
+from crossing.aws.memory import ManualTimers, MemoryPacks, RecordingConnections, RecordingPush
+from crossing.aws.push import WebPush, generate_keys
+from crossing.rooms import room as R
+from crossing.rooms.ports import Conflict
+from crossing.rooms.service import RoomService
+from crossing.rooms.storage import load_room
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from pywebpush import WebPushException
+
+from tests.crossword.puzzles import MINI
+from tests.rooms.fakes import Clock, Phone
+
+SEC = 1000
+
+
+def subscription(name: str) -> dict:
+    key = ec.generate_private_key(ec.SECP256R1()).public_key()
+    raw = key.public_bytes(
+        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+    )
+    b64 = lambda data: base64.urlsafe_b64encode(data).rstrip(b"=").decode()  # noqa: E731
+    return {
+        "endpoint": f"https://push.example.com/v1/{name}",
+        "expirationTime": None,
+        "keys": {"p256dh": b64(raw), "auth": b64(os.urandom(16))},
+    }
+
+
+@pytest.fixture
+def push() -> RecordingPush:
+    return RecordingPush()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def service(store, push, clock) -> RoomService:
+    return RoomService(
+        store,
+        RecordingConnections(),
+        ManualTimers(),
+        MemoryPacks([MINI]),
+        clock=clock,
+        rng=random.Random(7),
+        sleep=lambda seconds: None,
+        push=push,
+    )
+
+
+@pytest.fixture
+def phone(service):
+    count = iter(range(1000))
+
+    def make() -> Phone:
+        p = Phone(service, f"conn-{next(count)}")
+        p.send("hello")
+        return p
+
+    return make
+
+
+def start(phone, guests=("Ann",)):
+    host = phone()
+    host.send("host", name="Hana")
+    code = host.room["code"]
+    others = []
+    for name in guests:
+        p = phone()
+        assert not p.errors(p.send("join", code=code, name=name))
+        others.append(p)
+    host.send("to_game")
+    host.send("choose", mode="race", size="mini")
+    assert not host.errors(host.send("start"))
+    return host, others, code
+
+
+def finish(p):
+    for sq in MINI.white_squares:
+        assert not p.errors(p.send("type", square=sq, letter=MINI.solution[sq]))
+    assert not p.errors(p.send("done"))
+
+
+def stored_room(service, code):
+    loaded = service.store.load_room(code)
+    return load_room(loaded[0])
+
+
+def test_welcome_gives_the_public_key_and_whether_notifications_are_on(phone):
+    ann = phone()
+    welcome = ann.inbox[0]
+    assert welcome["push_key"] == "BTestPublicKey"
+    assert welcome["notify"] is False
+    assert not ann.errors(ann.send("notify", subscription=subscription("ann")))
+    again = phone()
+    again.send("hello", player=ann.player, token=ann.token)
+    assert [m for m in again.inbox if m["type"] == "welcome"][-1]["notify"] is True
+
+
+def test_an_away_player_is_told_once_when_everyone_else_is_done(service, phone, push, clock):
+    host, (ann,), code = start(phone)
+    sub = subscription("ann")
+    assert not ann.errors(ann.send("notify", subscription=sub))
+    assert service.store.get_profile(ann.player)["push"]["endpoint"] == sub["endpoint"]
+    service.disconnect(ann.connection)
+    assert push.sent == []  # away, but the host is still playing
+    finish(host)
+    assert push.to(sub["endpoint"]) == [
+        {
+            "title": "Crossing Words",
+            "body": "Everyone else is done: the game is waiting for you.",
+            "room": code,
+        }
+    ]
+    # Done taken back and given again, ticks, a timer fired twice: still one.
+    host.send("take_back")
+    host.send("done")
+    clock.now += 10 * SEC
+    host.send("tick")
+    service.timer(code)
+    service.timer(code)
+    assert len(push.to(sub["endpoint"])) == 1
+    assert ann.player in stored_room(service, code).notified
+
+
+def test_the_same_due_event_applied_twice_notifies_once(service, phone, push, clock):
+    host, (ann,), code = start(phone)
+    ann.send("notify", subscription=subscription("ann"))
+    service.disconnect(ann.connection)
+    finish(host)
+    room = stored_room(service, code)
+    # Applying the state again (a redelivered timer, a retried step) adds no note.
+    _, notes = R.advance(room, clock.now)
+    assert not [n for n in notes if isinstance(n, R.Notify)]
+    _, notes = R.step(room, R.Play(host.player, R.Tick()), clock.now)
+    assert not [n for n in notes if isinstance(n, R.Notify)]
+    assert len(push.sent) == 1
+
+
+def test_a_write_lost_to_a_rival_sends_nothing_and_the_retry_sends_once(
+    service, phone, push, clock
+):
+    host, (ann,), _code = start(phone)
+    ann.send("notify", subscription=subscription("ann"))
+    service.disconnect(ann.connection)
+    for sq in MINI.white_squares:
+        host.send("type", square=sq, letter=MINI.solution[sq])
+    store = service.store
+    real_save = store.save_room
+    lost = []
+
+    def rival_first(code, state, seen, expires_at):
+        if not lost:
+            lost.append(seen)
+            real_save(code, store.load_room(code)[0], seen, expires_at)  # someone else wrote
+            raise Conflict(code)
+        return real_save(code, state, seen, expires_at)
+
+    store.save_room = rival_first
+    try:
+        assert not host.errors(host.send("done"))
+    finally:
+        store.save_room = real_save
+    assert lost  # the first attempt's note was never sent: its write failed
+    assert len(push.sent) == 1
+
+
+def test_a_present_player_is_never_told(service, phone, push):
+    host, (ann,), code = start(phone)
+    ann.send("notify", subscription=subscription("ann"))
+    finish(host)  # ann is still here, just slow
+    assert push.sent == []
+    assert stored_room(service, code).notified == frozenset()
+
+
+def test_a_player_without_notifications_is_not_sent_anything(service, phone, push):
+    host, (ann,), _code = start(phone)
+    service.disconnect(ann.connection)
+    finish(host)
+    assert push.sent == []
+    assert push.requests["send"] == 0
+
+
+def test_each_new_game_may_notify_again(service, phone, push, clock):
+    host, (ann,), code = start(phone)
+    sub = subscription("ann")
+    ann.send("notify", subscription=sub)
+    service.disconnect(ann.connection)
+    finish(host)
+    clock.now += R.GRACE_MS
+    service.timer(code)  # grace ran out: results
+    assert stored_room(service, code).phase is R.Phase.RESULTS
+    back = phone()
+    back.send("hello", player=ann.player, token=ann.token)
+    assert not host.errors(host.send("start"))
+    assert stored_room(service, code).notified == frozenset()
+    service.disconnect(back.connection)
+    host.take()
+    finish(host)
+    assert len(push.to(sub["endpoint"])) == 2
+
+
+def test_an_expired_subscription_is_removed(service, phone, push):
+    host, (ann,), _code = start(phone)
+    sub = subscription("ann")
+    ann.send("notify", subscription=sub)
+    push.gone.add(sub["endpoint"])
+    service.disconnect(ann.connection)
+    finish(host)
+    assert push.sent == []
+    assert push.requests["send"] == 1
+    assert "push" not in service.store.get_profile(ann.player)
+
+
+def test_notifications_off_forgets_the_subscription(service, phone):
+    ann = phone()
+    ann.send("notify", subscription=subscription("ann"))
+    assert not ann.errors(ann.send("notify", subscription=None))
+    assert "push" not in service.store.get_profile(ann.player)
+
+
+def test_a_subscription_must_look_like_one(phone):
+    ann = phone()
+    bad = subscription("ann") | {"endpoint": "http://push.example.com/v1/ann"}
+    assert ann.errors(ann.send("notify", subscription=bad))[0]["code"] == "bad-message"
+    assert ann.errors(ann.send("notify", subscription={"endpoint": "https://x.example/1"}))
+
+
+# --- the pywebpush adapter ------------------------------------------------------------------
+
+
+@pytest.fixture
+def web_push() -> WebPush:
+    private_key, public_key = generate_keys()
+    return WebPush(private_key, public_key, "mailto:test@example.com")
+
+
+@pytest.mark.parametrize(("status", "result"), [(201, "sent"), (404, "gone"), (410, "gone")])
+def test_the_adapter_reads_the_push_service_answer(web_push, status, result):
+    sub = subscription("phone")
+    with responses.RequestsMock() as mocked:
+        mocked.add(responses.POST, sub["endpoint"], status=status)
+        assert web_push.send(sub, {"room": "ABCDEF"}) == result
+        request = mocked.calls[0].request
+    assert request.headers["content-encoding"] == "aes128gcm"
+    assert request.headers["authorization"].startswith("vapid t=")
+    assert f"k={web_push.public_key}" in request.headers["authorization"]
+    assert b"ABCDEF" not in request.body  # the payload is encrypted for the browser
+
+
+def test_the_adapter_raises_on_other_failures(web_push):
+    sub = subscription("phone")
+    with responses.RequestsMock() as mocked:
+        mocked.add(responses.POST, sub["endpoint"], status=500)
+        with pytest.raises(WebPushException):
+            web_push.send(sub, {"room": "ABCDEF"})
+
+
+def test_a_push_failure_does_not_break_the_room(service, phone, push):
+    def broken(subscription, payload):
+        raise RuntimeError("push service down")
+
+    push.send = broken
+    host, (ann,), code = start(phone)
+    ann.send("notify", subscription=subscription("ann"))
+    service.disconnect(ann.connection)
+    finish(host)
+    assert ann.player in stored_room(service, code).notified
+    assert "push" in service.store.get_profile(ann.player)
+
+
+def test_generated_keys_are_a_p256_pair():
+    private_key, public_key = generate_keys()
+    raw_public = base64.urlsafe_b64decode(public_key + "=")
+    assert len(raw_public) == 65 and raw_public[0] == 4
+    assert len(base64.urlsafe_b64decode(private_key + "=")) == 32
+
+
+def test_a_player_on_their_own_is_never_told(service, phone, push):
+    solo = phone()
+    solo.send("host", name="Sol", solo=True)
+    code = solo.room["code"]
+    solo.send("choose", mode="race", size="mini")
+    assert not solo.errors(solo.send("start"))
+    solo.send("notify", subscription=subscription("sol"))
+    service.disconnect(solo.connection)
+    assert push.sent == []
+    assert stored_room(service, code).notified == frozenset()
