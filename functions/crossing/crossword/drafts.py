@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from itertools import islice
 from typing import Any
 
 from crossing.crossword.fill import Lexicon, Preference, answers_of, draft_problems, fill_grid
@@ -61,18 +62,33 @@ def draft_batch(
 
     Fewer come back only when the fill keeps failing; the caller says so.
     """
+    fresh = _fresh_drafts(
+        size, lambda: lexicon, preference, seed, avoid, count * attempts_per_draft
+    )
+    return list(islice(fresh, count))
+
+
+def _fresh_drafts(
+    size: Size,
+    lexicon: Callable[[], Lexicon],
+    preference: Preference,
+    seed: int,
+    avoid: Collection[str],
+    attempts: int,
+) -> Iterator[Puzzle]:
+    """Filled grids one by one, each a grid of letters not seen before (nor in ``avoid``).
+
+    ``lexicon()`` is asked afresh for every attempt, so a caller may narrow it as it
+    goes; each attempt draws its fill seed from ``seed`` whether it succeeds or not.
+    """
     rng = random.Random(seed)
     seen = set(avoid)
-    drafts: list[Puzzle] = []
-    for _ in range(count * attempts_per_draft):
-        if len(drafts) >= count:
-            break
-        puzzle = draft_one(size, lexicon, rng.getrandbits(32), preference)
+    for _ in range(attempts):
+        puzzle = draft_one(size, lexicon(), rng.getrandbits(32), preference)
         if puzzle is None or puzzle.solution in seen:
             continue
         seen.add(puzzle.solution)
-        drafts.append(puzzle)
-    return drafts
+        yield puzzle
 
 
 def draft_batch_spread(
@@ -89,26 +105,21 @@ def draft_batch_spread(
     Left alone, the best fill puts THE in every other Mini; once an answer reaches
     its share the lexicon is rebuilt without it, so players meet more words.
     """
-    rng = random.Random(seed)
     cap = max(2, round(count * max_share))
     used: Counter[str] = Counter()
     drafts: list[Puzzle] = []
-    seen = set(avoid)
     preference = preference_for(size, clued)
-    lexicon = Lexicon.build(scores, clued)
-    for _ in range(count * 3):
-        if len(drafts) >= count:
-            break
-        puzzle = draft_one(size, lexicon, rng.getrandbits(32), preference)
-        if puzzle is None or puzzle.solution in seen:
-            continue
-        seen.add(puzzle.solution)
+    # The lexicon narrows as answers reach their share: the drafting reads the current one.
+    current = [Lexicon.build(scores, clued)]
+    for puzzle in _fresh_drafts(size, lambda: current[0], preference, seed, avoid, count * 3):
         drafts.append(puzzle)
         words = set(answers_of(puzzle))
         used.update(words)
         if any(used[w] >= cap for w in words):
             allowed = {w: s for w, s in scores.items() if used[w] < cap}
-            lexicon = Lexicon.build(allowed, clued)
+            current[0] = Lexicon.build(allowed, clued)
+        if len(drafts) >= count:
+            break
     return drafts
 
 
