@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import base64
 import os
-import random
 
 import pytest
 import responses
-from crossing.aws.memory import ManualTimers, MemoryPacks, RecordingConnections, RecordingPush
+from crossing.aws.memory import RecordingPush
 from crossing.aws.push import WebPush, generate_keys
 from crossing.rooms import room as R
 from crossing.rooms.ports import Conflict
@@ -24,7 +23,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from pywebpush import WebPushException
 
 from tests.crossword.puzzles import MINI
-from tests.rooms.fakes import Clock, Phone
+from tests.rooms.fakes import Clock, make_service, phone_maker, start_game
 
 SEC = 1000
 
@@ -54,43 +53,12 @@ def clock() -> Clock:
 
 @pytest.fixture
 def service(store, push, clock) -> RoomService:
-    return RoomService(
-        store,
-        RecordingConnections(),
-        ManualTimers(),
-        MemoryPacks([MINI]),
-        clock=clock,
-        rng=random.Random(7),
-        sleep=lambda seconds: None,
-        push=push,
-    )
+    return make_service(clock, store=store, push=push)
 
 
 @pytest.fixture
 def phone(service):
-    count = iter(range(1000))
-
-    def make() -> Phone:
-        p = Phone(service, f"conn-{next(count)}")
-        p.send("hello")
-        return p
-
-    return make
-
-
-def start(phone, guests=("Ann",)):
-    host = phone()
-    host.send("host", name="Hana")
-    code = host.room["code"]
-    others = []
-    for name in guests:
-        p = phone()
-        assert not p.errors(p.send("join", code=code, name=name))
-        others.append(p)
-    host.send("to_game")
-    host.send("choose", mode="race", size="mini")
-    assert not host.errors(host.send("start"))
-    return host, others, code
+    return phone_maker(service)
 
 
 def finish(p):
@@ -116,7 +84,7 @@ def test_welcome_gives_the_public_key_and_whether_notifications_are_on(phone):
 
 
 def test_an_away_player_is_told_once_when_everyone_else_is_done(service, phone, push, clock):
-    host, (ann,), code = start(phone)
+    host, (ann,), code = start_game(phone)
     sub = subscription("ann")
     assert not ann.errors(ann.send("notify", subscription=sub))
     assert service.store.get_profile(ann.player)["push"]["endpoint"] == sub["endpoint"]
@@ -142,7 +110,7 @@ def test_an_away_player_is_told_once_when_everyone_else_is_done(service, phone, 
 
 
 def test_the_same_due_event_applied_twice_notifies_once(service, phone, push, clock):
-    host, (ann,), code = start(phone)
+    host, (ann,), code = start_game(phone)
     ann.send("notify", subscription=subscription("ann"))
     service.disconnect(ann.connection)
     finish(host)
@@ -158,7 +126,7 @@ def test_the_same_due_event_applied_twice_notifies_once(service, phone, push, cl
 def test_a_write_lost_to_a_rival_sends_nothing_and_the_retry_sends_once(
     service, phone, push, clock
 ):
-    host, (ann,), _code = start(phone)
+    host, (ann,), _code = start_game(phone)
     ann.send("notify", subscription=subscription("ann"))
     service.disconnect(ann.connection)
     for sq in MINI.white_squares:
@@ -184,7 +152,7 @@ def test_a_write_lost_to_a_rival_sends_nothing_and_the_retry_sends_once(
 
 
 def test_a_present_player_is_never_told(service, phone, push):
-    host, (ann,), code = start(phone)
+    host, (ann,), code = start_game(phone)
     ann.send("notify", subscription=subscription("ann"))
     finish(host)  # ann is still here, just slow
     assert push.sent == []
@@ -192,7 +160,7 @@ def test_a_present_player_is_never_told(service, phone, push):
 
 
 def test_a_player_without_notifications_is_not_sent_anything(service, phone, push):
-    host, (ann,), _code = start(phone)
+    host, (ann,), _code = start_game(phone)
     service.disconnect(ann.connection)
     finish(host)
     assert push.sent == []
@@ -200,7 +168,7 @@ def test_a_player_without_notifications_is_not_sent_anything(service, phone, pus
 
 
 def test_each_new_game_may_notify_again(service, phone, push, clock):
-    host, (ann,), code = start(phone)
+    host, (ann,), code = start_game(phone)
     sub = subscription("ann")
     ann.send("notify", subscription=sub)
     service.disconnect(ann.connection)
@@ -219,7 +187,7 @@ def test_each_new_game_may_notify_again(service, phone, push, clock):
 
 
 def test_an_expired_subscription_is_removed(service, phone, push):
-    host, (ann,), _code = start(phone)
+    host, (ann,), _code = start_game(phone)
     sub = subscription("ann")
     ann.send("notify", subscription=sub)
     push.gone.add(sub["endpoint"])
@@ -279,7 +247,7 @@ def test_a_push_failure_does_not_break_the_room(service, phone, push):
         raise RuntimeError("push service down")
 
     push.send = broken
-    host, (ann,), code = start(phone)
+    host, (ann,), code = start_game(phone)
     ann.send("notify", subscription=subscription("ann"))
     service.disconnect(ann.connection)
     finish(host)

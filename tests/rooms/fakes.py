@@ -1,102 +1,14 @@
-"""In-memory stand-ins for the rooms' ports, and a phone that talks to the service."""
+"""The room service on the in-memory fakes (``crossing.aws.memory``), and a phone that
+talks to it as a browser would."""
 
 from __future__ import annotations
 
-import copy
 import json
-from collections import Counter
 from typing import Any
 
-from crossing.rooms.ports import Conflict
+from crossing.aws.memory import ManualTimers, MemoryPacks, MemoryStore, RecordingConnections
+from crossing.rooms.ports import Push, Store
 from crossing.rooms.service import RoomService
-
-
-class MemoryStore:
-    def __init__(self):
-        self.rooms: dict[str, tuple[dict, int]] = {}
-        self.connections: dict[str, tuple[str, str]] = {}
-        self.profiles: dict[str, dict] = {}
-        self.saves: dict[tuple[str, str], dict] = {}
-        self.counters: Counter = Counter()
-        self.requests: Counter = Counter()
-
-    def load_room(self, code):
-        self.requests["load_room"] += 1
-        found = self.rooms.get(code)
-        return (copy.deepcopy(found[0]), found[1]) if found else None
-
-    def save_room(self, code, state, seen, expires_at):
-        self.requests["save_room"] += 1
-        current = self.rooms.get(code)
-        if (current[1] if current else None) != seen:
-            raise Conflict(code)
-        version = (seen or 0) + 1
-        self.rooms[code] = (copy.deepcopy(state), version)
-        return version
-
-    def put_connection(self, connection, room, player, expires_at):
-        self.requests["put_connection"] += 1
-        self.connections[connection] = (room, player)
-
-    def get_connection(self, connection):
-        self.requests["get_connection"] += 1
-        return self.connections.get(connection)
-
-    def delete_connection(self, connection):
-        self.connections.pop(connection, None)
-
-    def get_profile(self, player):
-        return copy.deepcopy(self.profiles.get(player))
-
-    def put_profile(self, player, profile):
-        self.profiles[player] = copy.deepcopy(profile)
-
-    def get_save(self, player, kind):
-        return copy.deepcopy(self.saves.get((player, kind)))
-
-    def put_save(self, player, kind, save, expires_at):
-        self.saves[(player, kind)] = copy.deepcopy(save)
-
-    def delete_save(self, player, kind):
-        self.saves.pop((player, kind), None)
-
-    def take(self, key, limit, window_ms, now):
-        slot = (key, now // window_ms)
-        if self.counters[slot] >= limit:
-            return False
-        self.counters[slot] += 1
-        return True
-
-
-class RecordingConnections:
-    def __init__(self):
-        self.sent: dict[str, list[dict]] = {}
-        self.gone: set[str] = set()
-
-    def send(self, connection, message):
-        if connection in self.gone:
-            return False
-        self.sent.setdefault(connection, []).append(json.loads(json.dumps(message)))
-        return True
-
-
-class ManualTimers:
-    def __init__(self):
-        self.armed: dict[str, tuple[int, int]] = {}
-
-    def arm(self, room, at, version):
-        self.armed[room] = (at, version)
-
-    def disarm(self, room):
-        self.armed.pop(room, None)
-
-
-class ListPacks:
-    def __init__(self, puzzles):
-        self.by_size = puzzles
-
-    def puzzles(self, size):
-        return self.by_size.get(size, [])
 
 
 class Clock:
@@ -166,22 +78,23 @@ class Phone:
         return [m for m in messages if m["type"] == "error"]
 
 
-def make_service(clock: Clock) -> RoomService:
-    """The room service on in-memory fakes, dealing the test Mini, with a seeded rng."""
+def make_service(
+    clock: Clock, *, store: Store | None = None, push: Push | None = None
+) -> RoomService:
+    """The room service on the in-memory fakes (or ``store``), dealing the test Mini."""
     import random
-
-    from crossing.crossword.sizes import Size
 
     from tests.crossword.puzzles import MINI
 
     return RoomService(
-        MemoryStore(),
+        store if store is not None else MemoryStore(),
         RecordingConnections(),
         ManualTimers(),
-        ListPacks({Size.MINI: [MINI]}),
+        MemoryPacks([MINI]),
         clock=clock,
         rng=random.Random(7),
         sleep=lambda seconds: None,
+        push=push,
     )
 
 
@@ -195,3 +108,23 @@ def phone_maker(service: RoomService):
         return p
 
     return make
+
+
+def start_game(phone, mode="race", guests=("Ann",), bots=()):
+    """Hana hosts, the guests join by code, bots are added, and a Mini of ``mode`` starts."""
+    host = phone()
+    host.send("host", name="Hana")
+    code = host.room["code"]
+    others = []
+    for name in guests:
+        p = phone()
+        assert not p.errors(p.send("join", code=code.lower(), name=name))
+        others.append(p)
+    for level in bots:
+        host.send("add_bot", level=level)
+    host.send("to_game")
+    host.send("choose", mode=mode, size="mini")
+    assert not host.errors(host.send("start"))
+    for p in others:
+        p.take()
+    return host, others, code

@@ -6,27 +6,9 @@ from crossing.rooms.room import GRACE_MS
 from crossing.rooms.storage import load_room
 
 from tests.crossword.puzzles import MINI
+from tests.rooms.fakes import start_game
 
 SEC = 1000
-
-
-def start(phone, mode="race", guests=("Ann",), bots=()):
-    host = phone()
-    host.send("host", name="Hana")
-    code = host.room["code"]
-    others = []
-    for name in guests:
-        p = phone()
-        assert not p.errors(p.send("join", code=code.lower(), name=name))
-        others.append(p)
-    for level in bots:
-        host.send("add_bot", level=level)
-    host.send("to_game")
-    host.send("choose", mode=mode, size="mini")
-    assert not host.errors(host.send("start"))
-    for p in others:
-        p.take()
-    return host, others, code
 
 
 def solve(p, wrong=()):
@@ -36,7 +18,7 @@ def solve(p, wrong=()):
 
 
 def room_of(service, code):
-    return load_room(service.store.rooms[code][0])
+    return load_room(service.store.load_room(code)[0])
 
 
 def test_hello_gives_an_identity_and_a_known_token_restores_it(service, phone):
@@ -51,7 +33,7 @@ def test_hello_gives_an_identity_and_a_known_token_restores_it(service, phone):
 
 
 def test_a_two_player_race_to_the_end(service, phone, clock):
-    host, (ann,), _code = start(phone)
+    host, (ann,), _code = start_game(phone)
     assert host.room["phase"] == "playing"
     assert "solution" not in json.dumps(host.room["game"]["puzzle"])
     solve(ann)
@@ -78,7 +60,7 @@ def test_a_two_player_race_to_the_end(service, phone, clock):
 
 
 def test_a_together_game_to_the_end(service, phone):
-    host, (ann, bob), _code = start(phone, mode="together", guests=("Ann", "Bob"))
+    host, (ann, bob), _code = start_game(phone, mode="together", guests=("Ann", "Bob"))
     for sq in MINI.grid.slot("1a").squares:
         ann.send("type", square=sq, letter=MINI.solution[sq])
     host.take()
@@ -111,7 +93,7 @@ def test_solo_race_has_no_limit_and_is_picked_up_later(service, phone, clock):
 
 
 def test_redelivered_message_is_applied_once(service, phone):
-    _host, (ann,), code = start(phone)
+    _host, (ann,), code = start_game(phone)
     ann.send("type", square=2, letter="S")
     ann.send("type", square=2, letter="X")
     ann.send("undo")
@@ -121,7 +103,7 @@ def test_redelivered_message_is_applied_once(service, phone):
 
 
 def test_two_writers_racing_on_one_room_both_letters_are_kept(service, phone):
-    host, (ann,), code = start(phone, mode="together")
+    host, (ann,), code = start_game(phone, mode="together")
     store = service.store
     real_save = store.save_room
     raced = []
@@ -140,7 +122,7 @@ def test_two_writers_racing_on_one_room_both_letters_are_kept(service, phone):
 
 
 def test_a_gone_connection_is_removed_and_its_grace_starts(service, phone, clock):
-    host, (ann,), code = start(phone)
+    host, (ann,), code = start_game(phone)
     service.connections.gone.add(ann.connection)
     host.send("type", square=2, letter="S")  # the fan-out finds ann gone
     room = room_of(service, code)
@@ -152,7 +134,7 @@ def test_a_gone_connection_is_removed_and_its_grace_starts(service, phone, clock
 def test_timers_arm_for_the_next_due_event_and_a_late_or_repeated_timer_is_harmless(
     service, phone, clock
 ):
-    _host, (_ann,), code = start(phone)
+    _host, (_ann,), code = start_game(phone)
     at, version = service.timers.armed[code]
     assert at == clock.now + 5 * 60 * SEC  # the Mini's limit
     clock.now = at + 47 * SEC  # Scheduler fires late
@@ -166,7 +148,7 @@ def test_timers_arm_for_the_next_due_event_and_a_late_or_repeated_timer_is_harml
 
 
 def test_a_tick_before_the_due_time_does_nothing(service, phone, clock):
-    _host, (ann,), code = start(phone)
+    _host, (ann,), code = start_game(phone)
     version = service.store.rooms[code][1]
     ann.send("tick")
     assert service.store.rooms[code][1] == version
@@ -176,7 +158,7 @@ def test_a_tick_before_the_due_time_does_nothing(service, phone, clock):
 
 
 def test_grace_runs_out_and_the_check_goes_ahead(service, phone, clock):
-    host, (ann,), code = start(phone)
+    host, (ann,), code = start_game(phone)
     service.disconnect(ann.connection)
     assert service.timers.armed[code][0] == clock.now + GRACE_MS
     solve(host)
@@ -189,7 +171,7 @@ def test_grace_runs_out_and_the_check_goes_ahead(service, phone, clock):
 
 
 def test_host_hand_over_and_pause(service, phone):
-    host, (ann,), _code = start(phone)
+    host, (ann,), _code = start_game(phone)
     service.disconnect(host.connection)
     ann.take()
     assert ann.room["host"] == ann.player
@@ -200,7 +182,7 @@ def test_host_hand_over_and_pause(service, phone):
 
 
 def test_late_joiner(service, phone, clock):
-    _host, _, code = start(phone, guests=())
+    _host, _, code = start_game(phone, guests=())
     clock.now += 30 * SEC
     late = phone()
     late.send("join", code=code, name="Late")
@@ -209,7 +191,7 @@ def test_late_joiner(service, phone, clock):
 
 
 def test_bad_input_gets_a_clear_error_and_changes_nothing(service, phone):
-    _host, (ann,), code = start(phone)
+    _host, (ann,), code = start_game(phone)
     version = service.store.rooms[code][1]
     cases = [
         ("not json", "bad-message"),
@@ -247,7 +229,7 @@ def test_room_codes_are_six_unambiguous_characters(service, phone):
 
 
 def test_a_keystroke_costs_at_most_three_store_requests(service, phone):
-    _host, (ann,), _code = start(phone)
+    _host, (ann,), _code = start_game(phone)
     service.store.requests.clear()
     ann.send("type", square=2, letter="S")
     assert sum(service.store.requests.values()) <= 3, service.store.requests
@@ -266,7 +248,7 @@ def keys_in(value):
 
 def test_nothing_secret_leaves_the_server_before_the_check(service, phone):
     """Every message of a whole race and a whole Together game, as the phones got them."""
-    host, (ann,), _code = start(phone)
+    host, (ann,), _code = start_game(phone)
     solve(ann)  # ann's board is the answers
     for sq in MINI.white_squares:  # the host types J everywhere: MINI has no J
         host.send("type", square=sq, letter="J")
@@ -285,7 +267,7 @@ def test_nothing_secret_leaves_the_server_before_the_check(service, phone):
     )
     assert not any("JJJ" in text for text in to_ann)
 
-    host2, (bob,), code2 = start(phone, mode="together")
+    host2, (bob,), code2 = start_game(phone, mode="together")
     for sq in MINI.grid.slot("4a").squares:
         bob.send("type", square=sq, letter=MINI.solution[sq])
     assert room_of(service, code2).game.earned  # bob earned ASIDE (and its crossings)...
@@ -301,7 +283,7 @@ def test_nothing_secret_leaves_the_server_before_the_check(service, phone):
 
 
 def test_updates_are_merge_patches_that_rebuild_the_full_view(service, phone):
-    host, (ann,), _ = start(phone)
+    host, (ann,), _ = start_game(phone)
     before = len(service.connections.sent[host.connection])
     ann.send("type", square=2, letter="S")
     update = service.connections.sent[host.connection][before]
@@ -317,7 +299,7 @@ def test_updates_are_merge_patches_that_rebuild_the_full_view(service, phone):
 
 
 def test_a_stale_timer_re_arms_for_the_next_due_event(service, phone, clock):
-    _, _, code = start(phone)
+    _, _, code = start_game(phone)
     due, version = service.timers.armed[code]
     service.timers.armed[code] = (clock.now, version - 1)  # a stale schedule won the race
     assert service.timer(code, version - 1).wrote is False
@@ -325,13 +307,13 @@ def test_a_stale_timer_re_arms_for_the_next_due_event(service, phone, clock):
 
 
 def test_a_hosts_together_board_is_kept_and_picked_up_after_asking(service, phone, clock):
-    host, (ann,), _ = start(phone, mode="together")
+    host, (ann,), _ = start_game(phone, mode="together")
     for sq in MINI.grid.slot("1a").squares:
         ann.send("type", square=sq, letter=MINI.solution[sq])
     host.send("close")  # the host's ×: the game ends for everyone, the board is kept
     assert host.room["phase"] == "closed"
     clock.now += 3600 * SEC
-    start(phone, mode="race")  # a race does not touch the saved board
+    start_game(phone, mode="race")  # a race does not touch the saved board
     again = phone()
     welcome = again.send("hello", player=host.player, token=host.token)
     assert next(m for m in welcome if m["type"] == "welcome")["saved"]["together"] is True
@@ -354,7 +336,7 @@ def test_a_hosts_together_board_is_kept_and_picked_up_after_asking(service, phon
 
 
 def test_a_new_together_puzzle_replaces_the_saved_board_once_confirmed(service, phone):
-    host, _, _ = start(phone, mode="together", guests=())
+    host, _, _ = start_game(phone, mode="together", guests=())
     host.send("close")
     again = phone()
     again.send("hello", player=host.player, token=host.token)
@@ -367,7 +349,7 @@ def test_a_new_together_puzzle_replaces_the_saved_board_once_confirmed(service, 
 
 
 def test_every_tick_is_acknowledged_and_an_early_one_writes_nothing(service, phone, clock):
-    _, (ann,), code = start(phone)
+    _, (ann,), code = start_game(phone)
     version = service.store.rooms[code][1]
     ack = [m for m in ann.send("tick") if m["type"] == "ack"]
     assert ack[0]["seq"] == ann.seq
@@ -375,7 +357,7 @@ def test_every_tick_is_acknowledged_and_an_early_one_writes_nothing(service, pho
 
 
 def test_a_watch_screen_can_ask_for_a_snapshot(service, phone):
-    _, _, code = start(phone)
+    _, _, code = start_game(phone)
     tv = phone()
     tv.send("watch", code=code)
     before = len(tv.inbox)
@@ -385,7 +367,7 @@ def test_a_watch_screen_can_ask_for_a_snapshot(service, phone):
 
 
 def test_together_tells_each_player_whether_they_can_undo(service, phone):
-    host, (ann,), _ = start(phone, mode="together")
+    host, (ann,), _ = start_game(phone, mode="together")
     assert ann.room["game"]["can_undo"] is False
     ann.send("type", square=2, letter="S")
     assert ann.room["game"]["can_undo"] is True
