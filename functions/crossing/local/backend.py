@@ -5,7 +5,6 @@ The table comes from ``crossing.aws.table``, the same definition the cloud stack
 
 from __future__ import annotations
 
-import json
 import logging
 import socket
 from dataclasses import dataclass
@@ -101,13 +100,3 @@ def environment(backend: Backend, connections_url: str) -> dict[str, str]:
         "POWERTOOLS_LOG_LEVEL": "WARNING",
         "POWERTOOLS_METRICS_DISABLED": "true",  # no CloudWatch here: keep the terminal quiet
     }
-
-
-def pack_sizes(packs: Path | None) -> list[str]:
-    if not packs:
-        return []
-    return sorted(
-        p.stem
-        for p in packs.glob("*.json")
-        if isinstance(json.loads(p.read_text()).get("puzzles"), list)
-    )

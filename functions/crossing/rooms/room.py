@@ -734,7 +734,3 @@ def saved_kind(room: Room) -> str | None:
     if isinstance(game, Race):
         return "race" if game.solo and not room.bots else None
     return "together"
-
-
-def game_members(room: Room) -> Mapping[str, Member]:
-    return {p: m for p, m in room.members.items() if room.game and p in room.game.players}

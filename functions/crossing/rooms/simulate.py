@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from crossing.crossword.grid import Grid
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.race import Race
 from crossing.rooms import room as R
@@ -65,10 +64,6 @@ def synthetic_puzzle(width: int, seed: int) -> Puzzle:
         "#" if i in blocks else rng.choice("ETAOINSRHLDCUM") for i in range(width * width)
     )
     return Puzzle(width, width, rows, {}, id=f"synthetic-{width}-{seed}")
-
-
-def grid_is_connected(puzzle: Puzzle) -> bool:
-    return len(Grid(puzzle.width, puzzle.height, puzzle.grid.blocks).components) == 1
 
 
 QUANTILES = (("median", 0.5), ("p10", 0.1), ("p90", 0.9))
