@@ -292,20 +292,41 @@ class RoomService:
 
     def _host(self, connection: str, player: str, old: str, m: P.Host) -> Sent:
         self._limit(f"host:{player}", HOST_LIMIT, "Too many rooms at once; wait a minute.")
-        now = self.clock()
-        room = R.new_room("", player, m.name, solo=m.solo)
-        for _ in range(MAX_TRIES):
-            code = "".join(self.rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            room = replace(room, code=code)
-            room, _ = R.step(room, R.Connect(player, connection), now)
+
+        def ready(room: R.Room, now: int) -> R.Room:
             if m.solo:  # on your own there is nobody to gather: straight to the game screen
                 room, _ = R.step(room, R.ToGame(player), now)
+            return room
+
+        return self._open_room(connection, player, old, m.seq, m.name, solo=m.solo, ready=ready)
+
+    def _open_room(
+        self,
+        connection: str,
+        player: str,
+        old: str,
+        seq: int,
+        name: str,
+        *,
+        solo: bool,
+        ready: Callable[[R.Room, int], R.Room],
+    ) -> Sent:
+        """A new room under a fresh code, its host connected and ``ready`` applied.
+
+        The room is saved only if nobody holds the code yet; a taken code draws another.
+        """
+        now = self.clock()
+        for _ in range(MAX_TRIES):
+            code = "".join(self.rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            room = R.new_room(code, player, name, solo=solo)
+            room, _ = R.step(room, R.Connect(player, connection), now)
+            room = ready(room, now)
             try:
                 version = self.store.save_room(code, dump_room(room), None, now + ROOM_TTL_MS)
             except Conflict:
                 continue  # that code is taken: draw another
-            self._enter(connection, player, old, code, m.name)
-            self._send(connection, P.Ack(seq=m.seq, version=version))
+            self._enter(connection, player, old, code, name)
+            self._send(connection, P.Ack(seq=seq, version=version))
             self._send(
                 connection, P.RoomMessage(version=version, full=True, room=view(room, player, now))
             )
@@ -351,26 +372,14 @@ class RoomService:
         if saved is None:
             raise Refused("no-save", "There is no race of yours to pick up.")
         game = load_game(saved)
-        now = self.clock()
         name = (self.store.get_profile(player) or {}).get("name") or "You"
-        room = R.new_room("", player, name, solo=True)
-        for _ in range(MAX_TRIES):
-            code = "".join(self.rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            fresh = replace(room, code=code)
-            fresh, _ = R.step(fresh, R.Connect(player, connection), now)
-            fresh, _ = R.step(fresh, R.ToGame(player), now)
-            fresh, _ = R.step(fresh, R.Start(player, saved=game), now)
-            try:
-                version = self.store.save_room(code, dump_room(fresh), None, now + ROOM_TTL_MS)
-            except Conflict:
-                continue
-            self._enter(connection, player, old, code, name)
-            self._send(connection, P.Ack(seq=m.seq, version=version))
-            self._send(
-                connection, P.RoomMessage(version=version, full=True, room=view(fresh, player, now))
-            )
-            return Sent(version, True)
-        raise Refused("busy", "Could not open a room; please try again.")
+
+        def ready(room: R.Room, now: int) -> R.Room:
+            room, _ = R.step(room, R.ToGame(player), now)
+            room, _ = R.step(room, R.Start(player, saved=game), now)
+            return room
+
+        return self._open_room(connection, player, old, m.seq, name, solo=True, ready=ready)
 
     # --- notifications ----------------------------------------------------------------------
 
