@@ -393,3 +393,16 @@ def test_the_service_reports_games_started_checks_bots_and_timer_lateness(servic
     host.take()
     end = service.receive(host.connection, json.dumps({"action": "end", "seq": seq + 1}))
     assert end.checked == "race"
+
+
+def test_a_watch_screen_gets_the_room_once_and_watching_again_changes_nothing(service, phone):
+    _, _, code = start_game(phone)
+    tv = phone()
+    tv.take()
+    tv.send("watch", code=code)
+    assert [m["full"] for m in tv.inbox if m["type"] == "room"] == [True]
+    version = service.store.load_room(code)[1]
+    again = [m for m in tv.send("watch", code=code) if m["type"] == "room"]
+    assert [m["full"] for m in again] == [True]  # told the room again...
+    assert service.store.load_room(code)[1] == version  # ...without writing it
+    assert list(room_of(service, code).watchers).count(tv.connection) == 1

@@ -501,6 +501,8 @@ def _apply(room: Room, action: RoomAction, now: int) -> tuple[Room, list[object]
         case Disconnect(connection):
             return _disconnect(room, connection, now)
         case WatchRoom(connection):
+            if connection in room.watchers:
+                return room, []
             return replace(room, watchers=(*room.watchers, connection)), []
         case JoinRoom(player, name):
             return _join(room, player, name, now)

@@ -364,7 +364,8 @@ class RoomService:
         # A watch screen is not a player: its connection belongs to the room, not to anyone.
         self._enter(connection, "", old, code)
         self._send(connection, P.Ack(seq=m.seq, version=sent.version))
-        self._snapshot(connection, code, None)
+        if not sent.wrote:  # already watching: no write, so no fan-out sent the view
+            self._snapshot(connection, code, None)
         return sent
 
     def _pick_up(self, connection: str, player: str, old: str, m: P.PickUp) -> Sent:
