@@ -406,3 +406,11 @@ def test_a_watch_screen_gets_the_room_once_and_watching_again_changes_nothing(se
     assert [m["full"] for m in again] == [True]  # told the room again...
     assert service.store.load_room(code)[1] == version  # ...without writing it
     assert list(room_of(service, code).watchers).count(tv.connection) == 1
+
+
+def test_each_room_gets_its_own_seed_so_bots_differ_between_rooms(service, phone):
+    seeds = set()
+    for _ in range(5):
+        _, _, code = start_game(phone, guests=())
+        seeds.add(room_of(service, code).seed)
+    assert len(seeds) == 5

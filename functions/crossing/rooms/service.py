@@ -318,7 +318,7 @@ class RoomService:
         now = self.clock()
         for _ in range(MAX_TRIES):
             code = "".join(self.rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            room = R.new_room(code, player, name, solo=solo)
+            room = R.new_room(code, player, name, solo=solo, seed=self.rng.getrandbits(32))
             room, _ = R.step(room, R.Connect(player, connection), now)
             room = ready(room, now)
             try:
