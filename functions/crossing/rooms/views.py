@@ -53,17 +53,16 @@ def view(room: Room, viewer: str | None, now: int) -> Json:
     if game is not None and room.phase in (Phase.PLAYING, Phase.RESULTS, Phase.CLOSED):
         out["game"] = _game_view(game, viewer, now)
         if isinstance(game, Race) and not game.over:
-            out["game"] |= _race_bots(room, game, now)
+            _add_race_bots(out["game"], room, game, now)
     return out
 
 
-def _race_bots(room: Room, race: Race, now: int) -> Json:
+def _add_race_bots(game_view: Json, room: Room, race: Race, now: int) -> None:
     """A race bot's progress comes from its plan, so it fills in between messages too:
     clients get each square's moment (race-clock ms), never a letter."""
-    fills: Json = {}
-    progress = {}
     clock = race.clock.read(now)
     squares = len(race.puzzle.white_squares)
+    fills: Json = {}
     for player in race.players:
         level = room.bot_level(player)
         if level is None:
@@ -71,10 +70,12 @@ def _race_bots(room: Room, race: Race, now: int) -> Json:
         plan = bots.race_plan(race.puzzle, level, bot_seed(room, player))
         fills[player] = [[at, sq] for at, sq, _ in plan.fills]
         filled = plan.filled_at(clock)
-        progress[player] = {"filled": filled, "fraction": round(len(filled) / squares, 4)}
-    if not fills:
-        return {}
-    return {"bot_fills": fills, "progress": {**_progress(race), **progress}}
+        game_view["progress"][player] = {
+            "filled": filled,
+            "fraction": round(len(filled) / squares, 4),
+        }
+    if fills:
+        game_view["bot_fills"] = fills
 
 
 def puzzle_view(puzzle: Puzzle) -> Json:
