@@ -80,6 +80,24 @@ class Puzzle:
         return self
 
 
+@dataclass(frozen=True)
+class Miss:
+    """A square that is wrong or empty at the check, with its right letter."""
+
+    square: Square
+    answer: str
+    letter: str  # "." when empty
+
+
+def misses(puzzle: Puzzle, letters: str) -> tuple[Miss, ...]:
+    """Every white square of a board (one character a square) that is not the answer's."""
+    return tuple(
+        Miss(sq, puzzle.solution[sq], letters[sq])
+        for sq in puzzle.white_squares
+        if letters[sq] != puzzle.solution[sq]
+    )
+
+
 def problems_of(puzzle: Puzzle) -> list[Problem]:
     """Every newspaper rule the puzzle breaks, in a stable order; empty means valid."""
     shape = _shape_problems(puzzle)

@@ -25,7 +25,7 @@ from crossing.crossword.commands import (
 )
 from crossing.crossword.events import Changed, Checked, Event
 from crossing.crossword.grid import Square
-from crossing.crossword.puzzle import Puzzle
+from crossing.crossword.puzzle import Miss, Puzzle, misses
 from crossing.crossword.ranking import assign_places
 from crossing.crossword.seating import apply_seating, everyone_done, put, typing, undoing
 from crossing.crossword.sizes import Size
@@ -48,15 +48,6 @@ class Racer:
     gone: bool = False  # back in the lobby, or away past grace: not waited for
     away: bool = False
     history: tuple[Change, ...] = ()
-
-
-@dataclass(frozen=True)
-class Miss:
-    """A square that is wrong or empty at the check, with its right letter."""
-
-    square: Square
-    answer: str
-    letter: str  # "." when empty
 
 
 @dataclass(frozen=True)
@@ -230,21 +221,17 @@ def _check(race: Race, at: int, reason: str) -> tuple[Race, Checked]:
 
 def score_board(puzzle: Puzzle, racer: Racer, time_ms: int) -> RacerResult:
     """One racer's board against the solution; ``place`` is filled in by ``rank``."""
-    misses = tuple(
-        Miss(sq, puzzle.solution[sq], racer.letters[sq])
-        for sq in puzzle.white_squares
-        if racer.letters[sq] != puzzle.solution[sq]
-    )
+    wrong = misses(puzzle, racer.letters)
     squares = len(puzzle.white_squares)
     return RacerResult(
         player=racer.player,
         place=0,
-        perfect=not misses,
-        right=squares - len(misses),
+        perfect=not wrong,
+        right=squares - len(wrong),
         squares=squares,
         time_ms=time_ms,
         done=racer.done,
-        misses=misses,
+        misses=wrong,
     )
 
 

@@ -27,7 +27,7 @@ from crossing.crossword.commands import (
 )
 from crossing.crossword.events import Changed, Checked, Event
 from crossing.crossword.grid import Slot, Square
-from crossing.crossword.puzzle import Puzzle
+from crossing.crossword.puzzle import Miss, Puzzle, misses
 from crossing.crossword.ranking import assign_places
 from crossing.crossword.seating import apply_seating, everyone_done, put, typing, undoing
 
@@ -81,13 +81,6 @@ class Standing:
     words: tuple[str, ...]  # slot ids earned that still count at the check
     average_ms: float | None  # mean earning time of the squares held at the check
     first_word_ms: int | None
-
-
-@dataclass(frozen=True)
-class Miss:
-    square: Square
-    answer: str
-    letter: str
 
 
 @dataclass(frozen=True)
@@ -272,12 +265,9 @@ def _check(game: Together, at: int, reason: str) -> tuple[Together, Checked]:
                 first_word_ms=min(firsts) if firsts else None,
             )
         )
-    misses = tuple(
-        Miss(sq, game.puzzle.solution[sq], game.board[sq].letter)
-        for sq in game.puzzle.white_squares
-        if game.board[sq].letter != game.puzzle.solution[sq]
+    result = TogetherResult(
+        reason, tuple(rank(standings)), holders, misses(game.puzzle, game.letters())
     )
-    result = TogetherResult(reason, tuple(rank(standings)), holders, misses)
     game = replace(game, result=result, clock=game.clock.stop(at))
     return game, Checked(reason, result)
 
