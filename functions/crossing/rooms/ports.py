@@ -8,6 +8,7 @@ All times are server milliseconds since the epoch.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from crossing.crossword.puzzle import Puzzle
@@ -87,6 +88,37 @@ class Push(Protocol):
     def send(self, subscription: Mapping[str, Any], payload: Mapping[str, Any]) -> str:
         """Deliver ``payload``: "sent", or "gone" if the push service says the
         subscription has expired or been withdrawn (404/410)."""
+
+
+@dataclass(frozen=True)
+class Account:
+    """A registered player: ``id`` is stable across devices (Cognito's ``sub``)."""
+
+    id: str
+    name: str  # the name signed up with, shown beside the rating
+
+
+@dataclass(frozen=True)
+class Session:
+    account: Account
+    refresh: str  # kept by the browser to sign in again without the password
+
+
+class Accounts(Protocol):
+    """Sign-up and sign-in (Amazon Cognito; moto's in tests and on the local stack).
+
+    Every failure is a ``Refused`` with a code the client can show: ``name-taken``,
+    ``bad-name``, ``weak-password``, ``wrong-password``, ``signed-out``. A password is
+    passed to the identity service and never stored or logged.
+    """
+
+    def sign_up(self, name: str, password: str) -> Session: ...
+
+    def sign_in(self, name: str, password: str) -> Session: ...
+
+    def resume(self, refresh: str) -> Account:
+        """The account a refresh token belongs to; ``Refused("signed-out")`` if it is
+        no longer accepted (expired, revoked, or from another pool)."""
 
 
 class Packs(Protocol):
