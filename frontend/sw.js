@@ -6,16 +6,18 @@
 // the game always come from the server. Shell files are fetched network-first, so a
 // new deploy takes effect on the next load; the cache answers only when the network
 // fails or is slower than NETWORK_WAIT_MS. Bump VERSION when the list changes.
-const VERSION = 'v1';
+const VERSION = 'v2';
 const CACHE = `crossing-shell-${VERSION}`;
 const NETWORK_WAIT_MS = 3000;
 const SHELL = [
   'index.html',
+  'duel.html',
   'offline.html',
   'manifest.webmanifest',
   'css/base.css',
   'css/screens.css',
   'css/grid.css',
+  'css/duel.css',
   'js/app.js',
   'js/clock.js',
   'js/cursor.js',
@@ -27,6 +29,13 @@ const SHELL = [
   'js/socket.js',
   'js/store.js',
   'js/versions.js',
+  'js/duel/app.js',
+  'js/duel/board.js',
+  'js/duel/clock.js',
+  'js/duel/describe.js',
+  'js/duel/lobby.js',
+  'js/duel/model.js',
+  'js/duel/view.js',
   'js/views/dom.js',
   'js/views/game.js',
   'js/views/grid.js',

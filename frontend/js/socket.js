@@ -20,7 +20,7 @@ export async function socketUrl(location = window.location) {
 
 // A watch screen keeps an identity of its own (prefix), so a laptop that is also
 // someone's player does not share its seat with the TV view.
-export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.localStorage, prefix = 'crossing' }) {
+export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.localStorage, prefix = 'crossing', hello = () => ({}) }) {
   const KEYS = keysFor(prefix);
   let ws = null;
   let attempt = 0;
@@ -50,7 +50,7 @@ export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.
       onStatus?.(true);
       const player = storage.getItem(KEYS.player);
       const token = storage.getItem(KEYS.token);
-      send('hello', player && token ? { player, token } : {});
+      send('hello', { ...(player && token ? { player, token } : {}), ...hello() });
       onOpen?.();
     });
     ws.addEventListener('message', (e) => {
@@ -60,7 +60,7 @@ export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.
       } catch {
         return;
       }
-      if (message.type === 'welcome') {
+      if (message.type === 'welcome' && !message.account) {
         storage.setItem(KEYS.player, message.player);
         storage.setItem(KEYS.token, message.token);
       }

@@ -82,9 +82,10 @@ def test_the_socket_and_config_are_never_cached(context: BrowserContext, base_ur
 
 
 def test_the_shell_list_holds_every_module_the_game_imports():
-    """A module missing from the precache list would leave the offline shell broken."""
+    """A module missing from the precache list would leave the offline shell broken
+    (the game page's and the Duel page's)."""
     shell = set(re.findall(r"'([^']+)'", (FRONTEND / "sw.js").read_text().split("];")[0]))
-    seen, todo = set(), ["js/app.js"]
+    seen, todo = set(), ["js/app.js", "js/duel/app.js"]
     while todo:
         path = todo.pop()
         if path in seen:

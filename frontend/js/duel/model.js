@@ -1,0 +1,135 @@
+// The Duel page's state and how each event changes it. Pure (a reducer for
+// ../store.js): server messages and the player's own moves in, new state out.
+import * as B from './board.js';
+import { DEFAULT_LIMIT } from './lobby.js';
+
+export const initialState = {
+  connected: false,
+  welcomed: false,
+  account: null, // {name, rating} when signed in
+  resume: null, // welcome.duel: an unfinished game to open
+  lobby: null, // the last `lobby` message
+  game: null, // the last `duel` message's game
+  version: -1,
+  received: 0, // local ms when `game` arrived
+  screen: 'lobby',
+  place: B.placement(null, []),
+  limit: DEFAULT_LIMIT,
+  swapping: false, // Swap pressed: the next rack tile chosen is swapped
+  chosen: null, // a rack tile tapped first (touch), to go on the next square tapped
+  error: null, // {code, message} of the last refusal, shown until the next move
+  announce: '', // for the aria-live region
+  lastTick: null,
+  dismissed: null, // the id of a game left with Back to lobby: its late messages are not shown
+};
+
+const myTurn = (state) => state.game != null && state.game.result == null && state.game.turn === state.game.you;
+
+export { myTurn };
+
+function onDuel(state, message, now) {
+  const game = message.game;
+  if (!game) return state;
+  if (game.id === state.dismissed) return state; // a finished game the player has left
+  const same = state.game?.id === game.id;
+  if (same && message.version != null && message.version <= state.version) return state;
+  const place = same ? B.sync(state.place, game.board, game.rack ?? []) : B.placement(game.board, game.rack ?? []);
+  const turnMoved = !same || state.game.turn !== game.turn || (!state.game.result && game.result);
+  let announce = state.announce;
+  if (turnMoved) {
+    if (game.result) announce = 'The game is over.';
+    else if (game.turn === game.you) announce = 'Your turn.';
+    else if (game.turn != null) announce = `${game.seats[game.turn]?.name ?? 'Your opponent'}'s turn.`;
+  }
+  return {
+    ...state,
+    game,
+    version: message.version ?? state.version,
+    received: now,
+    screen: 'game',
+    resume: null,
+    place,
+    swapping: turnMoved ? false : state.swapping,
+    chosen: null,
+    error: turnMoved ? null : state.error,
+    announce,
+  };
+}
+
+function onServer(state, message, now) {
+  switch (message.type) {
+    case 'welcome':
+      return {
+        ...state,
+        connected: true,
+        welcomed: true,
+        account: message.account ?? null,
+        resume: message.duel ?? null,
+      };
+    case 'signed_in':
+      return { ...state, account: { name: message.name, rating: message.rating }, error: null, announce: `Signed in as ${message.name}.` };
+    case 'lobby':
+      return { ...state, lobby: message };
+    case 'duel':
+      return onDuel(state, message, now);
+    case 'error':
+      return { ...state, error: { code: message.code, message: message.message }, announce: message.message };
+    default:
+      return state;
+  }
+}
+
+export function model(state, event) {
+  const place = (next) => (next === state.place ? state : { ...state, place: next, error: null, chosen: null });
+  switch (event.type) {
+    case 'server':
+      return onServer(state, event.message, event.now);
+    case 'connected':
+      return { ...state, connected: event.connected };
+    case 'limit':
+      return { ...state, limit: event.limit };
+    case 'to-lobby':
+      return { ...state, screen: 'lobby', dismissed: state.game?.id ?? null, game: null, version: -1, place: B.placement(null, []), error: null };
+    case 'signed-out':
+      return { ...state, account: null };
+    case 'select': {
+      if (state.chosen != null && !B.squareOf(state.place, event.row, event.col)) {
+        const next = B.placeAt({ ...state.place, cursor: { row: event.row, col: event.col } }, event.row, event.col, state.chosen);
+        return { ...state, place: next, chosen: null, error: null };
+      }
+      if (B.placedAt(state.place, event.row, event.col) && state.place.cursor?.row === event.row && state.place.cursor?.col === event.col) {
+        return place(B.takeBack(state.place, event.row, event.col));
+      }
+      return { ...state, place: B.select(state.place, event.row, event.col), chosen: null };
+    }
+    case 'letter':
+      return place(B.type(state.place, event.letter));
+    case 'drop':
+      return place(B.placeAt(state.place, event.row, event.col, event.index));
+    case 'rack': {
+      // A rack tile chosen: swapped (Swap mode), put on the highlight, or held for the next square.
+      if (state.swapping) return state;
+      const { cursor } = state.place;
+      if (cursor && !B.squareOf(state.place, cursor.row, cursor.col)) {
+        return place(B.placeAt(state.place, cursor.row, cursor.col, event.index));
+      }
+      return { ...state, chosen: state.chosen === event.index ? null : event.index };
+    }
+    case 'arrow':
+      return { ...state, place: B.arrow(state.place, event.dr, event.dc) };
+    case 'turn':
+      return { ...state, place: B.turn(state.place) };
+    case 'backspace':
+      return place(B.backspace(state.place));
+    case 'recall':
+      return place(B.recall(state.place));
+    case 'swapping':
+      return { ...state, swapping: event.on, chosen: null };
+    case 'error':
+      return { ...state, error: event.error, announce: event.error?.message ?? state.announce };
+    case 'ticked':
+      return { ...state, lastTick: { due: event.due, sent: event.sent } };
+    default:
+      return state;
+  }
+}

@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { model, initialState, myTurn } from '../../frontend/js/duel/model.js';
+import { emptyBoard, playTiles } from '../../frontend/js/duel/board.js';
+
+const game = (over = {}) => ({
+  id: 'g1', you: 0, turn: 0, bag: 84, board: emptyBoard(), rack: ['C', 'A', 'T', 'S', 'E', 'A', 'R'],
+  premiums: emptyBoard(), limit: 180_000, moves: [], due_at: null, now: 1000, result: null,
+  seats: [{ name: 'Ann', time_left: 180_000 }, { name: 'Bot', bot: 'easy', time_left: 180_000 }],
+  ...over,
+});
+const server = (message) => ({ type: 'server', message, now: 50 });
+const run = (state, ...events) => events.reduce(model, state);
+
+test('a duel message switches to the game and says whose turn it is', () => {
+  const s = run(initialState, server({ type: 'duel', version: 1, game: game() }));
+  assert.equal(s.screen, 'game');
+  assert.equal(s.announce, 'Your turn.');
+  assert.equal(myTurn(s), true);
+  assert.deepEqual(s.place.rack, ['C', 'A', 'T', 'S', 'E', 'A', 'R']);
+});
+
+test('a rejected play is shown and its tiles stay on the board', () => {
+  let s = run(initialState, server({ type: 'duel', version: 1, game: game() }),
+    { type: 'select', row: 7, col: 7 }, { type: 'letter', letter: 'C' }, { type: 'letter', letter: 'T' });
+  s = model(s, server({ type: 'error', code: 'illegal-play', message: 'CT is not a word.' }));
+  assert.equal(s.error.message, 'CT is not a word.');
+  assert.equal(s.announce, 'CT is not a word.');
+  assert.equal(playTiles(s.place).length, 2);
+  // A later message of the same turn keeps them too; an older version is ignored.
+  s = model(s, server({ type: 'duel', version: 1, game: game({ bag: 1 }) }));
+  assert.equal(s.game.bag, 84);
+  s = model(s, server({ type: 'duel', version: 2, game: game() }));
+  assert.equal(playTiles(s.place).length, 2);
+  assert.equal(s.error.message, 'CT is not a word.');
+});
+
+test('touch: a square tapped, then a rack tile tapped, places it; or a tile first, then a square', () => {
+  let s = run(initialState, server({ type: 'duel', version: 1, game: game() }), { type: 'select', row: 7, col: 7 }, { type: 'rack', index: 2 });
+  assert.deepEqual(playTiles(s.place), [{ row: 7, col: 7, letter: 'T' }]);
+  s = run(s, { type: 'select', row: 0, col: 0 }, { type: 'select', row: 0, col: 0 });
+  s = run(s, { type: 'select', row: 3, col: 3 });
+  s = run(s, { type: 'rack', index: 0 });
+  assert.equal(playTiles(s.place).length, 2);
+  s = run(s, { type: 'recall' });
+  s = run(s, { type: 'select', row: 1, col: 1 });
+  const before = s.place.direction;
+  s = run(s, { type: 'select', row: 1, col: 1 }); // the same square: it turns, nothing placed
+  assert.notEqual(s.place.direction, before);
+  assert.equal(s.place.placed.length, 0);
+  const held = run(s, { type: 'rack', index: 3 });
+  assert.deepEqual(playTiles(held.place), [{ row: 1, col: 1, letter: 'S' }]);
+});
+
+test('the lobby, sign-in and back to lobby', () => {
+  let s = run(initialState, server({ type: 'welcome', player: 'p', token: 't', account: null, duel: 'g9' }));
+  assert.equal(s.resume, 'g9');
+  assert.equal(s.account, null);
+  s = model(s, server({ type: 'signed_in', player: 'p2', name: 'ann', rating: 1000, refresh: 'r' }));
+  assert.deepEqual(s.account, { name: 'ann', rating: 1000 });
+  s = model(s, server({ type: 'lobby', seeks: [], mine: null, now: 1 }));
+  assert.equal(s.lobby.mine, null);
+  s = model(s, server({ type: 'duel', version: 3, game: game({ result: { winner: 0 }, turn: null }) }));
+  assert.equal(s.announce, 'The game is over.');
+  s = model(s, { type: 'to-lobby' });
+  assert.equal(s.screen, 'lobby');
+  // A late message of the game just left does not pull the page back.
+  s = model(s, server({ type: 'duel', version: 4, game: game({ result: { winner: 0 }, turn: null }) }));
+  assert.equal(s.screen, 'lobby');
+});
