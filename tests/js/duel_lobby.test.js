@@ -47,7 +47,8 @@ const seats = [
 
 test('names show their rating, a guest is marked, a bot shows its level', () => {
   assert.equal(D.seatRating(seats[0]), '1016');
-  assert.equal(D.seatRating(seats[1]), 'Hard bot');
+  assert.equal(D.seatRating(seats[1]), '', 'the name says Hard already');
+  assert.equal(D.seatRating({ name: 'Robo', bot: 'easy' }), 'Easy bot');
   assert.equal(D.seatRating({ name: 'g', rating: 1000, rated: false, bot: null }), '1000, guest');
 });
 

@@ -11,6 +11,7 @@ import { parseSeekHash, limitFromValue, checkAccount, seekLink } from './lobby.j
 import * as V from './view.js';
 
 const REFRESH = 'crossing.refresh';
+const NAME = 'crossing.name'; // the name the crossword game uses too
 const store = createStore(model, initialState);
 if (new URLSearchParams(location.search).has('debug')) window.duel = { store };
 
@@ -33,9 +34,7 @@ function onMessage(message) {
   if (message.type === 'welcome') {
     send('duel_lobby');
     if (link) {
-      send('duel_accept', link.token ? { seek: link.seek, token: link.token } : { seek: link.seek });
-      link = null;
-      history.replaceState(null, '', location.pathname + location.search);
+      acceptLink();
     } else if (message.duel) {
       send('duel_open', { game: message.duel });
     } else if (store.get().game && !store.get().game.result) {
@@ -53,10 +52,19 @@ V.mountLimits(lobbyRoot);
 V.mountBoard(gameRoot);
 
 delegate(lobbyRoot, 'click', '[data-limit]', (b) => store.dispatch({ type: 'limit', limit: limitFromValue(b.dataset.limit) }));
-delegate(lobbyRoot, 'click', '[data-act=seek]', () => clearThen('duel_seek', { limit: store.get().limit, private: false }));
-delegate(lobbyRoot, 'click', '[data-act=friend]', () => clearThen('duel_seek', { limit: store.get().limit, private: true }));
-delegate(lobbyRoot, 'click', '[data-bot]', (b) => clearThen('duel_bot', { level: b.dataset.bot, limit: store.get().limit }));
-delegate(lobbyRoot, 'click', '[data-challenge]', (b) => clearThen('duel_accept', { seek: b.dataset.challenge }));
+delegate(lobbyRoot, 'click', '[data-act=seek]', () => clearThen('duel_seek', { limit: store.get().limit, private: false, ...guestName() }));
+delegate(lobbyRoot, 'click', '[data-act=friend]', () => clearThen('duel_seek', { limit: store.get().limit, private: true, ...guestName() }));
+delegate(lobbyRoot, 'click', '[data-bot]', (b) => clearThen('duel_bot', { level: b.dataset.bot, limit: store.get().limit, ...guestName() }));
+delegate(lobbyRoot, 'click', '[data-challenge]', (b) => clearThen('duel_accept', { seek: b.dataset.challenge, ...guestName() }));
+
+// A guest may give a name to show (an account shows its own).
+const nameInput = one(lobbyRoot, '#guest-name');
+nameInput.value = localStorage.getItem(NAME) || '';
+nameInput.addEventListener('change', () => localStorage.setItem(NAME, nameInput.value.trim()));
+function guestName() {
+  const name = nameInput.value.trim().slice(0, 24);
+  return store.get().account || !name ? {} : { name };
+}
 delegate(lobbyRoot, 'click', '[data-act=cancel]', () => {
   const mine = store.get().lobby?.mine;
   if (mine) clearThen('duel_cancel', { seek: mine.id });
@@ -151,8 +159,12 @@ board.addEventListener('drop', (e) => {
   if (!cell || Number.isNaN(index)) return;
   store.dispatch({ type: 'drop', row: Number(cell.dataset.row), col: Number(cell.dataset.col), index });
 });
-one(gameRoot, '[data-act=bag]').addEventListener('drop', (e) => {
+const bag = one(gameRoot, '[data-act=bag]');
+bag.addEventListener('dragenter', () => bag.classList.add('drop-over'));
+bag.addEventListener('dragleave', () => bag.classList.remove('drop-over'));
+bag.addEventListener('drop', (e) => {
   e.preventDefault();
+  bag.classList.remove('drop-over');
   const index = Number(e.dataTransfer.getData('text/plain'));
   const letter = store.get().place.rack[index];
   if (letter) swap(letter);
@@ -272,12 +284,14 @@ async function start() {
 
 window.addEventListener('hashchange', () => {
   link = parseSeekHash(location.hash);
-  if (link && store.get().welcomed) {
-    send('duel_accept', link.token ? { seek: link.seek, token: link.token } : { seek: link.seek });
-    link = null;
-    history.replaceState(null, '', location.pathname + location.search);
-  }
+  if (link && store.get().welcomed) acceptLink();
 });
+
+function acceptLink() {
+  send('duel_accept', { seek: link.seek, ...(link.token ? { token: link.token } : {}), ...guestName() });
+  link = null;
+  history.replaceState(null, '', location.pathname + location.search);
+}
 
 render();
 start();

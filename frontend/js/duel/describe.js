@@ -11,7 +11,11 @@ export function seatName(seat) {
 // What sits beside a name: a bot's level, a rating, or a guest's unrated 1000.
 export function seatRating(seat) {
   if (!seat) return '';
-  if (seat.bot) return `${LEVEL[seat.bot] ?? seat.bot} bot`;
+  if (seat.bot) {
+    const level = LEVEL[seat.bot] ?? seat.bot;
+    // The level shows once: in the name if the server put it there, else here.
+    return String(seat.name ?? '').toLowerCase().includes(String(seat.bot).toLowerCase()) ? '' : `${level} bot`;
+  }
   if (!seat.rated) return `${seat.rating ?? 1000}, guest`;
   return String(seat.rating);
 }

@@ -36,6 +36,8 @@ export function paintLobby(root, state) {
   text(one(root, '[data-slot=my-rating]'), me.rating);
   text(one(root, '[data-slot=my-note]'), me.guest ? 'guest, not rated' : '');
   show(one(root, '[data-form=sign]'), me.guest);
+  show(one(root, '[data-slot=guest-name]'), me.guest);
+  show(one(root, '[data-slot=sign-label]'), me.guest);
   show(one(root, '[data-act=sign-out]'), !me.guest);
   const signError = state.error && ['name-taken', 'bad-name', 'weak-password', 'wrong-password', 'too-many'].includes(state.error.code)
     ? state.error.message : '';
@@ -174,7 +176,7 @@ function paintRack(root, state) {
 
 function paintPlayers(root, state) {
   const game = state.game;
-  for (const el of root.querySelectorAll('[data-seat]')) {
+  for (const el of root.querySelectorAll('.players [data-seat]')) {
     const i = Number(el.dataset.seat);
     const seat = game.seats[i];
     const on = game.result == null && game.turn === i;
@@ -191,7 +193,7 @@ export function paintClocks(root, state, localNow) {
   const game = state.game;
   if (!game) return;
   const clocks = clocksAt(game, state.received, localNow);
-  root.querySelectorAll('[data-seat]').forEach((el) => {
+  root.querySelectorAll('.players [data-seat]').forEach((el) => {
     const i = Number(el.dataset.seat);
     const clock = one(el, '.clock');
     const ms = clocks[i];
@@ -229,8 +231,14 @@ function paintMoves(root, state) {
 function paintResult(root, state) {
   const game = state.game;
   const panel = one(root, '[data-slot=result]');
+  const appearing = panel.hidden && Boolean(game.result);
   show(panel, Boolean(game.result));
   if (!game.result) return;
+  if (appearing) {
+    const heading = one(panel, '[data-slot=winner]');
+    requestAnimationFrame(() => heading.focus({ preventScroll: true }));
+    panel.scrollIntoView?.({ block: 'nearest' });
+  }
   text(one(panel, '[data-slot=winner]'), winnerText(game));
   text(one(panel, '[data-slot=reason]'), reasonText(game));
   const rows = resultRows(game);
