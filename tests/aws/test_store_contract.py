@@ -162,3 +162,16 @@ def test_a_limit_below_one_never_allows(store):
 def test_a_window_must_be_positive(store):
     with pytest.raises(ValueError, match="at least 1 ms"):
         store.take("x", 5, 0, 0)
+
+
+def test_other_documents_are_versioned_like_rooms(store):
+    key = ("GAME#g-1", "STATE")
+    assert store.load_doc(key) is None
+    assert store.save_doc(key, {"turn": 0}, None, LATER) == 1
+    with pytest.raises(Conflict):
+        store.save_doc(key, {"turn": 1}, None, LATER)  # two challengers: one game
+    assert store.save_doc(key, {"turn": 1}, 1, None) == 2
+    with pytest.raises(Conflict):
+        store.save_doc(key, {"turn": 9}, 1, LATER)  # a stale writer changes nothing
+    assert store.load_doc(key) == ({"turn": 1}, 2)
+    assert store.load_doc(("GAME#g-2", "STATE")) is None

@@ -29,6 +29,21 @@ def test_game_figures_go_out_with_their_dimensions(capsys, monkeypatch):
     assert "TimerLateness" not in by_name  # only the timer handler reports lateness
 
 
+def test_duel_figures_go_out_too(capsys, monkeypatch):
+    monkeypatch.setenv("POWERTOOLS_METRICS_DISABLED", "false")
+    ws._count_game(Sent(9, True, duel_finished="time", duel_moves=2, duel_bot_moves=1))
+    ws._count_game(Sent(1, True, duel_started="bot"))
+    blobs = emf_blobs(capsys.readouterr().out)
+    by_name = {}
+    for blob in blobs:
+        by_name.setdefault(blob["_aws"]["CloudWatchMetrics"][0]["Metrics"][0]["Name"], blob)
+    assert values(by_name["DuelGamesStarted"], "DuelGamesStarted") == [1.0]
+    assert values(by_name["DuelGamesFinished"], "DuelGamesFinished") == [1.0]
+    assert values(by_name["DuelMoves"], "DuelMoves") == [2.0]
+    assert by_name["BotActions"]["game"] == "duel"
+    assert by_name["DuelMoves"]["service"]  # the dimension set the dashboard graphs
+
+
 def test_the_timer_handler_reports_how_late_it_applied(capsys, monkeypatch):
     monkeypatch.setenv("POWERTOOLS_METRICS_DISABLED", "false")
 

@@ -40,18 +40,45 @@ class DynamoStore:
     # Rooms
 
     def load_room(self, code: str) -> tuple[Json, int] | None:
-        item = self._get("load_room", table.room_key(code))
+        return self._load("load_room", table.room_key(code))
+
+    def save_room(self, code: str, state: Json, seen: int | None, expires_at: int) -> int:
+        return self._save(
+            "save_room", table.room_key(code), state, seen, expires_at, f"room {code}'s state"
+        )
+
+    # Other versioned documents: Duel games, the Duel lobby, ratings
+
+    def load_doc(self, key: tuple[str, str]) -> tuple[Json, int] | None:
+        return self._load("load_doc", key)
+
+    def save_doc(
+        self, key: tuple[str, str], doc: Json, seen: int | None, expires_at: int | None
+    ) -> int:
+        return self._save("save_doc", key, doc, seen, expires_at)
+
+    def _load(self, method: str, key: tuple[str, str]) -> tuple[Json, int] | None:
+        item = self._get(method, key)
         if item is None:
             return None
         return json.loads(item["state"]["S"]), int(item["version"]["N"])
 
-    def save_room(self, code: str, state: Json, seen: int | None, expires_at: int) -> int:
+    def _save(
+        self,
+        method: str,
+        key: tuple[str, str],
+        doc: Json,
+        seen: int | None,
+        expires_at: int | None,
+        what: str = "",
+    ) -> int:
         version = 1 if seen is None else seen + 1
         item = {
-            "state": {"S": table.encode(state, f"room {code}'s state")},
+            "state": {"S": table.encode(doc, what or f"{key[0]} {key[1]}")},
             "version": {"N": str(version)},
-            table.TTL_ATTRIBUTE: {"N": str(table.ttl_seconds(expires_at))},
         }
+        if expires_at is not None:
+            item[table.TTL_ATTRIBUTE] = {"N": str(table.ttl_seconds(expires_at))}
         if seen is None:
             condition: dict[str, Any] = {"ConditionExpression": "attribute_not_exists(pk)"}
         else:
@@ -60,10 +87,10 @@ class DynamoStore:
                 "ExpressionAttributeValues": {":seen": {"N": str(seen)}},
             }
         try:
-            self._put("save_room", table.room_key(code), item, **condition)
+            self._put(method, key, item, **condition)
         except ClientError as error:
             if _code(error) == _CONDITION_FAILED:
-                raise Conflict(f"room {code} is no longer at version {seen}") from error
+                raise Conflict(f"{key[0]} is no longer at version {seen}") from error
             raise
         return version
 

@@ -26,7 +26,8 @@ class MemoryStore:
     """``Store`` in dictionaries, with the same versions, conditions and counts as DynamoStore."""
 
     def __init__(self) -> None:
-        self.rooms: dict[str, tuple[str, int]] = {}
+        self.docs: dict[tuple[str, str], tuple[str, int]] = {}
+        """Every versioned document (rooms, Duel games, the lobby, ratings) by table key."""
         self.connections: dict[str, tuple[str, str]] = {}
         self.profiles: dict[str, str] = {}
         self.saves: dict[tuple[str, str], str] = {}
@@ -35,22 +36,53 @@ class MemoryStore:
         """Each item's TTL in epoch seconds, by table key, as DynamoStore would write it."""
         self.requests: Counter[str] = Counter()
 
+    @property
+    def rooms(self) -> dict[str, tuple[str, int]]:
+        """The rooms among the documents, by code: (JSON text, version)."""
+        prefix = table.room_key("")[0]
+        return {k[0][len(prefix) :]: v for k, v in self.docs.items() if k[0].startswith(prefix)}
+
     def load_room(self, code: str) -> tuple[Json, int] | None:
-        self.requests["load_room"] += 1
-        if code not in self.rooms:
-            return None
-        text, version = self.rooms[code]
-        return json.loads(text), version
+        return self._load("load_room", table.room_key(code))
 
     def save_room(self, code: str, state: Json, seen: int | None, expires_at: int) -> int:
-        text = table.encode(state, f"room {code}'s state")
-        self.requests["save_room"] += 1
-        stored = self.rooms.get(code)
+        return self._save(
+            "save_room", table.room_key(code), state, seen, expires_at, f"room {code}'s state"
+        )
+
+    def load_doc(self, key: tuple[str, str]) -> tuple[Json, int] | None:
+        return self._load("load_doc", tuple(key))
+
+    def save_doc(
+        self, key: tuple[str, str], doc: Json, seen: int | None, expires_at: int | None
+    ) -> int:
+        return self._save("save_doc", tuple(key), doc, seen, expires_at)
+
+    def _load(self, method: str, key: tuple[str, str]) -> tuple[Json, int] | None:
+        self.requests[method] += 1
+        if key not in self.docs:
+            return None
+        text, version = self.docs[key]
+        return json.loads(text), version
+
+    def _save(
+        self,
+        method: str,
+        key: tuple[str, str],
+        doc: Json,
+        seen: int | None,
+        expires_at: int | None,
+        what: str = "",
+    ) -> int:
+        text = table.encode(doc, what or f"{key[0]} {key[1]}")
+        self.requests[method] += 1
+        stored = self.docs.get(key)
         if (stored[1] if stored else None) != seen:
-            raise Conflict(f"room {code} is no longer at version {seen}")
+            raise Conflict(f"{key[0]} is no longer at version {seen}")
         version = 1 if seen is None else seen + 1
-        self.rooms[code] = (text, version)
-        self.expires_at[table.room_key(code)] = table.ttl_seconds(expires_at)
+        self.docs[key] = (text, version)
+        if expires_at is not None:
+            self.expires_at[key] = table.ttl_seconds(expires_at)
         return version
 
     def put_connection(self, connection: str, room: str, player: str, expires_at: int) -> None:

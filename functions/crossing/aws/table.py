@@ -11,6 +11,9 @@ Keys (partition ``pk`` / sort ``sk``, both strings)::
     PLAYER#<id>   / PROFILE        profile (JSON string)
     PLAYER#<id>   / SAVE#<kind>    a saved game (JSON string)
     RATE#<key>    / W#<window>     one rate-limit window's counter
+    GAME#<id>     / STATE          a Duel game (JSON string) + version
+    LOBBY         / DUEL           the Duel seeks waiting and who watches the list + version
+    PLAYER#<id>   / RATING         a registered player's Duel rating + version
 
 Every read is a GetItem or an UpdateItem on a full key: no Query needs an
 index and nothing ever Scans.
@@ -68,6 +71,18 @@ def save_key(player: str, kind: str) -> tuple[str, str]:
 
 def rate_key(key: str, window: int) -> tuple[str, str]:
     return f"RATE#{key}", f"W#{window}"
+
+
+def game_key(game: str) -> tuple[str, str]:
+    return f"GAME#{game}", "STATE"
+
+
+def lobby_key() -> tuple[str, str]:
+    return "LOBBY", "DUEL"
+
+
+def rating_key(player: str) -> tuple[str, str]:
+    return f"PLAYER#{player}", "RATING"
 
 
 def ttl_seconds(expires_at_ms: int) -> int:

@@ -33,6 +33,8 @@ class Seek:
     limit_ms: int | None
     created_at: int
     private_token: str | None = None  # set for Play With Friend
+    rating: int = 1000  # the owner's, shown in the list
+    rated: bool = False  # the owner is a registered player
 
     @property
     def public(self) -> bool:
@@ -68,12 +70,15 @@ def create(
     limit_ms: int | None,
     now: int,
     private_token: str | None = None,
+    *,
+    rating: int = 1000,
+    rated: bool = False,
 ) -> tuple[Lobby, Seek]:
     if limit_ms not in TIME_LIMITS_MS:
         raise Refused("bad-limit", "Pick one of the time limits offered, or Unlimited.")
     if any(s.owner == owner and now < s.expires_at() for s in lobby.seeks.values()):
         raise Refused("already-waiting", "You already have a game waiting for an opponent.")
-    seek = Seek(seek_id, owner, name, limit_ms, now, private_token)
+    seek = Seek(seek_id, owner, name, limit_ms, now, private_token, rating, rated)
     return replace(lobby, seeks={**expire(lobby, now).seeks, seek_id: seek}), seek
 
 
@@ -97,6 +102,17 @@ def cancel(lobby: Lobby, seek_id: str, owner: str) -> Lobby:
     if seek is None or seek.owner != owner:
         raise Refused("no-seek", "You have no such game waiting.")
     return replace(lobby, seeks={k: s for k, s in lobby.seeks.items() if k != seek_id})
+
+
+def mine(lobby: Lobby, owner: str, now: int) -> Seek | None:
+    """The owner's own waiting game, public or private."""
+    return next(
+        (s for s in lobby.seeks.values() if s.owner == owner and now < s.expires_at()), None
+    )
+
+
+def next_expiry(lobby: Lobby) -> int | None:
+    return min((s.expires_at() for s in lobby.seeks.values()), default=None)
 
 
 def expire(lobby: Lobby, now: int) -> Lobby:

@@ -110,6 +110,14 @@ def _count_game(sent: Sent) -> None:
         _dimensioned("Checks", MetricUnit.Count, 1, mode=sent.checked)
     if sent.bot_actions:
         _dimensioned("BotActions", MetricUnit.Count, sent.bot_actions, game="crossword")
+    if sent.duel_started:
+        _dimensioned("DuelGamesStarted", MetricUnit.Count, 1)
+    if sent.duel_finished:
+        _dimensioned("DuelGamesFinished", MetricUnit.Count, 1)
+    if sent.duel_moves:
+        _dimensioned("DuelMoves", MetricUnit.Count, sent.duel_moves)
+    if sent.duel_bot_moves:
+        _dimensioned("BotActions", MetricUnit.Count, sent.duel_bot_moves, game="duel")
 
 
 def _dimensioned(name: str, unit: MetricUnit, value: float, **dimensions: str) -> None:

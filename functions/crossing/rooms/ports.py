@@ -37,6 +37,15 @@ class Store(Protocol):
         Raises Conflict otherwise. ``expires_at`` (ms) is when the item may be dropped.
         """
 
+    def load_doc(self, key: tuple[str, str]) -> tuple[Json, int] | None:
+        """Any other versioned document (a Duel game, the Duel lobby, a rating) by its
+        table key (``crossing.aws.table``), read strongly consistent, with its version."""
+
+    def save_doc(
+        self, key: tuple[str, str], doc: Json, seen: int | None, expires_at: int | None
+    ) -> int:
+        """``save_room`` for any versioned document: written only if still at ``seen``."""
+
     def put_connection(self, connection: str, room: str, player: str, expires_at: int) -> None:
         """Remember which room and player a WebSocket connection belongs to."""
 

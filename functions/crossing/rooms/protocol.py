@@ -27,11 +27,83 @@ class _Message(BaseModel):
 
 
 class Hello(_Message):
-    """First contact. With a known player and token, the seat comes back."""
+    """First contact. With a known player and token, the seat comes back; with an
+    account's refresh token, the connection is that account's player."""
 
     action: Literal["hello"]
     player: str | None = Field(default=None, max_length=64)
     token: str | None = Field(default=None, max_length=128)
+    refresh: str | None = Field(default=None, min_length=1, max_length=3000)
+
+
+AccountName = Annotated[str, Field(min_length=3, max_length=20, pattern=r"^[A-Za-z0-9_-]+$")]
+Password = Annotated[str, Field(min_length=8, max_length=128, repr=False)]
+
+
+class SignUp(_Message):
+    action: Literal["sign_up"]
+    name: AccountName
+    password: Password
+
+
+class SignIn(_Message):
+    action: Literal["sign_in"]
+    name: AccountName
+    password: Password
+
+
+# --- Duel ---------------------------------------------------------------------------------
+
+Limit = Literal[180_000, 300_000, 600_000, 1_200_000, None]  # duel.lobby.TIME_LIMITS_MS
+SeekId = Annotated[str, Field(min_length=3, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+class DuelSeek(_Message):
+    action: Literal["duel_seek"]
+    limit: Limit
+    private: bool = False
+    name: Name | None = None  # a guest's name to show; an account shows its own
+
+
+class DuelCancel(_Message):
+    action: Literal["duel_cancel"]
+    seek: SeekId
+
+
+class DuelAccept(_Message):
+    action: Literal["duel_accept"]
+    seek: SeekId
+    token: str | None = Field(default=None, max_length=64)
+    name: Name | None = None
+
+
+class DuelBot(_Message):
+    action: Literal["duel_bot"]
+    level: Literal["easy", "medium", "hard"]
+    limit: Limit
+    name: Name | None = None
+
+
+class DuelOpen(_Message):
+    action: Literal["duel_open"]
+    game: SeekId
+
+
+class Tile(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    row: int = Field(ge=0, le=14)
+    col: int = Field(ge=0, le=14)
+    letter: str = Field(pattern=r"^[A-Za-z]$")
+
+
+class DuelPlay(_Message):
+    action: Literal["duel_play"]
+    tiles: list[Tile] = Field(min_length=1, max_length=7)
+
+
+class DuelSwap(_Message):
+    action: Literal["duel_swap"]
+    letter: str = Field(pattern=r"^[A-Za-z]$")
 
 
 class Host(_Message):
@@ -131,6 +203,9 @@ class Simple(_Message):
         "close",
         "tick",
         "snapshot",
+        "duel_lobby",
+        "duel_skip",
+        "duel_resign",
     ]
 
 
@@ -146,6 +221,15 @@ ClientMessage = Annotated[
     | Start
     | PickUp
     | Notify
+    | SignUp
+    | SignIn
+    | DuelSeek
+    | DuelCancel
+    | DuelAccept
+    | DuelBot
+    | DuelOpen
+    | DuelPlay
+    | DuelSwap
     | TypeLetter
     | ClearSquare
     | Simple,
@@ -166,6 +250,15 @@ ACTIONS = sorted(
         Start,
         PickUp,
         Notify,
+        SignUp,
+        SignIn,
+        DuelSeek,
+        DuelCancel,
+        DuelAccept,
+        DuelBot,
+        DuelOpen,
+        DuelPlay,
+        DuelSwap,
         TypeLetter,
         ClearSquare,
         Simple,
@@ -185,6 +278,33 @@ class Welcome(BaseModel):
     room: str | None = None  # the room this player is seated in, if any
     push_key: str | None = None  # the VAPID public key to subscribe with; None: no Web Push
     notify: bool = False  # this player has notifications on (a subscription is stored)
+    account: dict[str, Any] | None = None  # {name, rating} when signed in to an account
+    duel: str | None = None  # an unfinished Duel this player is in
+
+
+class SignedIn(BaseModel):
+    type: Literal["signed_in"] = "signed_in"
+    player: str
+    name: str
+    rating: int
+    refresh: str
+
+
+class LobbyMessage(BaseModel):
+    """The Duel games waiting for an opponent, and the viewer's own."""
+
+    type: Literal["lobby"] = "lobby"
+    seeks: list[dict[str, Any]]
+    mine: dict[str, Any] | None
+    now: int
+
+
+class DuelMessage(BaseModel):
+    """A Duel as this connection may see it, whole (it is small and changes by turns)."""
+
+    type: Literal["duel"] = "duel"
+    version: int
+    game: dict[str, Any]
 
 
 class RoomMessage(BaseModel):

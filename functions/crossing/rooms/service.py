@@ -35,9 +35,10 @@ from crossing.crossword.commands import (
 )
 from crossing.crossword.events import Changed, Checked
 from crossing.crossword.puzzle import Puzzle
+from crossing.duel.desk import DuelDesk, Outcome, is_duel_code
 from crossing.rooms import protocol as P
 from crossing.rooms import room as R
-from crossing.rooms.ports import Conflict, Connections, Packs, Push, Store, Timers
+from crossing.rooms.ports import Accounts, Conflict, Connections, Packs, Push, Store, Timers
 from crossing.rooms.storage import dump_game, dump_room, load_game, load_room
 from crossing.rooms.views import view
 
@@ -52,6 +53,8 @@ JOIN_LIMIT = (10, 60_000)  # join attempts by code per player per minute
 HOST_LIMIT = (10, 60_000)
 ROOM_RATE = (25, 1000)  # in-room messages per player per second
 NOTIFY_LIMIT = (10, 60_000)  # notifications turned on or off per player per minute
+SIGN_IN_LIMIT = (10, 60_000)  # sign-in attempts per name per minute: slows password guessing
+ACCOUNT_PREFIX = "acct."  # a registered player's id is this and the account's stable id
 NOTIFY_TITLE = "Crossing Words"
 NOTIFY_BODY = "Everyone else is done: the game is waiting for you."
 
@@ -85,6 +88,21 @@ class Sent:
     checked: str | None = None  # the mode of a game that was checked
     bot_actions: int = 0  # letters, words and Done taps by bots this write applied
     late_ms: int | None = None  # how long after falling due the first due event was applied
+    duel_started: str | None = None  # "bot" or "human": a Duel began
+    duel_finished: str | None = None  # a Duel ended, for this reason
+    duel_moves: int = 0
+    duel_bot_moves: int = 0
+
+
+def _from_duel(outcome: Outcome) -> Sent:
+    return Sent(
+        version=outcome.version,
+        wrote=outcome.wrote,
+        duel_started=outcome.started,
+        duel_finished=outcome.finished,
+        duel_moves=outcome.moves,
+        duel_bot_moves=outcome.bot_moves,
+    )
 
 
 def _outcome(before: R.Room, after: R.Room, events: list[Any], now: int, version: int) -> Sent:
@@ -113,15 +131,26 @@ class RoomService:
         rng: random.Random | None = None,
         sleep: Callable[[float], None] = time.sleep,
         push: Push | None = None,
+        accounts: Accounts | None = None,
     ):
         self.store = store
         self.push = push
+        self.accounts = accounts
         self.connections = connections
         self.timers = timers
         self.packs = packs
         self.clock = clock
         self.rng = rng or random.SystemRandom()
         self.sleep = sleep
+        self.duel = DuelDesk(
+            store,
+            connections,
+            timers,
+            clock=lambda: self.clock(),
+            rng=self.rng,
+            sleep=lambda seconds: self.sleep(seconds),
+            leave=self._drop,
+        )
 
     # --- entry points ---------------------------------------------------------------------
 
@@ -154,6 +183,9 @@ class RoomService:
 
     def _drop(self, code: str, connection: str) -> None:
         """Take a connection out of a room; a room that is gone needs telling nothing."""
+        if is_duel_code(code):
+            self.duel.drop(code, connection)
+            return
         with contextlib.suppress(Refused):
             self._mutate(code, lambda room, now: R.step(room, R.Disconnect(connection), now))
 
@@ -164,6 +196,8 @@ class RoomService:
         that has passed while the next due event has none: so a timer that finds nothing
         due re-arms for whatever is due next.
         """
+        if is_duel_code(code):
+            return _from_duel(self.duel.timer(code))
         try:
             sent = self._mutate(code, lambda room, now: R.advance(room, now))
         except Refused:
@@ -184,6 +218,14 @@ class RoomService:
         if found is None:
             raise Refused("no-hello", "Say hello first: the connection has no player yet.")
         code, player = found
+        if isinstance(message, P.SignUp | P.SignIn):
+            return self._sign_in(connection, code, message)
+        if message.action.startswith("duel_") or (
+            is_duel_code(code) and message.action in ("tick", "snapshot")
+        ):
+            if message.action == "snapshot":
+                return _from_duel(self.duel.snapshot(connection, code, player))
+            return _from_duel(self.duel.receive(connection, player, code, message))
         if isinstance(message, P.Host):
             return self._host(connection, player, code, message)
         if isinstance(message, P.JoinByCode):
@@ -238,8 +280,14 @@ class RoomService:
     # --- identity and entering rooms --------------------------------------------------------
 
     def _hello(self, connection: str, m: P.Hello) -> Sent:
+        account = self._resume(m.refresh) if m.refresh else None
         profile = self.store.get_profile(m.player) if m.player and m.token else None
-        if profile and secrets.compare_digest(profile.get("token_hash", ""), token_hash(m.token)):
+        if account is not None:
+            player, token = account
+            profile = self.store.get_profile(player) or {}
+        elif profile and secrets.compare_digest(
+            profile.get("token_hash", ""), token_hash(m.token or "")
+        ):
             player, token = m.player, m.token
         else:
             player, token = secrets.token_urlsafe(9), secrets.token_urlsafe(24)
@@ -259,6 +307,12 @@ class RoomService:
             room=code or None,
             push_key=self.push.public_key if self.push else None,
             notify=bool(profile.get("push")),
+            account=(
+                {"name": profile.get("name", ""), "rating": self.duel.rating(player)}
+                if account
+                else None
+            ),
+            duel=self.duel.unfinished(player, profile.get("duel", "")),
         )
         self._send(connection, welcome)
         self._send(connection, P.Ack(seq=m.seq))
@@ -267,6 +321,43 @@ class RoomService:
         # Back in their seat: the fan-out sends this new connection the full view.
         connect = R.Connect(player, connection)
         return self._mutate(code, lambda room, now: R.step(room, connect, now))
+
+    def _resume(self, refresh: str) -> tuple[str, str] | None:
+        """(player, "") for a refresh token the identity service still accepts, else None:
+        a stale sign-in falls back to the guest identity rather than failing the hello."""
+        if self.accounts is None:
+            return None
+        try:
+            account = self.accounts.resume(refresh)
+        except Refused:
+            return None
+        return ACCOUNT_PREFIX + account.id, ""
+
+    def _sign_in(self, connection: str, code: str, m: P.SignUp | P.SignIn) -> Sent:
+        """Sign up or in; the connection becomes the account's player, out of any room."""
+        if self.accounts is None:
+            raise Refused("no-accounts", "Accounts are not set up on this server.")
+        key = f"sign-in:{m.name.lower()}"
+        self._limit(key, SIGN_IN_LIMIT, "Too many tries for that name; wait a minute.")
+        if isinstance(m, P.SignUp):
+            session = self.accounts.sign_up(m.name, m.password)
+        else:
+            session = self.accounts.sign_in(m.name, m.password)
+        player = ACCOUNT_PREFIX + session.account.id
+        profile = self.store.get_profile(player) or {}
+        self.store.put_profile(player, {**profile, "name": session.account.name})
+        if code:
+            self._drop(code, connection)
+        self.store.put_connection(connection, "", player, self.clock() + CONNECTION_TTL_MS)
+        signed = P.SignedIn(
+            player=player,
+            name=session.account.name,
+            rating=self.duel.rating(player),
+            refresh=session.refresh,
+        )
+        self._send(connection, signed)
+        self._send(connection, P.Ack(seq=m.seq))
+        return Sent()
 
     def _seat_of(self, player: str, code: str) -> str:
         """The room a returning player still has a seat in, or ""."""

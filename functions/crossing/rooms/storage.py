@@ -1,4 +1,4 @@
-"""Room state and saved games to and from what the store keeps.
+"""Room state, saved games and Duel matches to and from what the store keeps.
 
 pydantic walks the dataclasses both ways. The JSON is zlib-compressed because
 undo history repeats itself: measured on an 11x11 Together room with 8 players
@@ -17,6 +17,7 @@ from pydantic import TypeAdapter
 
 from crossing.crossword.race import Race
 from crossing.crossword.together import Together
+from crossing.duel.match import Match
 from crossing.rooms.room import Room
 
 FORMAT = 1
@@ -24,6 +25,7 @@ _ADAPTERS: dict[str, TypeAdapter[Any]] = {
     "room": TypeAdapter(Room),
     "race": TypeAdapter(Race),
     "together": TypeAdapter(Together),
+    "match": TypeAdapter(Match),
 }
 
 
@@ -48,6 +50,17 @@ def dump_room(room: Room) -> dict[str, Any]:
 
 def load_room(stored: dict[str, Any]) -> Room:
     return _unpack(stored)
+
+
+def dump_match(match: Match) -> dict[str, Any]:
+    return _pack("match", match)
+
+
+def load_match(stored: dict[str, Any]) -> Match:
+    match = _unpack(stored)
+    if not isinstance(match, Match):
+        raise ValueError(f"stored {stored.get('kind')!r} is not a Duel")
+    return match
 
 
 def dump_game(game: Race | Together) -> dict[str, Any]:

@@ -1,0 +1,533 @@
+"""The Duel side of the service: the lobby's live list, games, their due events, ratings.
+
+Same shape as the rooms service: load, step the pure state, write back only if
+nobody wrote since (the stored version), retry on a conflict, then tell every
+phone. Three kinds of document (``crossing.aws.table``): the lobby (one item: the
+seeks and the connections watching the list, so taking a seek is one conditional
+write and two challengers cannot both get it), one per game, one rating per
+account. The RoomService routes Duel messages, ticks and timers here.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from crossing.aws import table
+from crossing.crossword.commands import Refused
+from crossing.duel import elo
+from crossing.duel import game as G
+from crossing.duel import lobby as L
+from crossing.duel import match as M
+from crossing.duel.views import view
+from crossing.rooms import protocol as P
+from crossing.rooms.ports import Conflict, Connections, Store, Timers
+from crossing.rooms.storage import dump_match, load_match
+from crossing.tiles.lexicon import Lexicon
+
+LOBBY = "lobby"  # the lobby's code: in connection records and its timer's name
+GAME_PREFIX = "g-"
+SEEK_PREFIX = "s-"
+GAME_TTL_MS = 7 * 24 * 3600_000
+MAX_TRIES = 6
+MAX_WATCHERS = 500  # the lobby item stays small; the oldest watcher makes way
+RECENT_RATED = 20  # games remembered on a rating, so a retried write counts once
+LOBBY_LIMIT = (20, 60_000)  # seeks, challenges and bot games per player per minute
+MOVE_LIMIT = (30, 10_000)  # in-game messages per player per ten seconds
+BOT_NAMES = {"easy": "Easy bot", "medium": "Medium bot", "hard": "Hard bot"}
+
+log = logging.getLogger(__name__)
+
+
+def is_duel_code(code: str) -> bool:
+    return code == LOBBY or code.startswith(GAME_PREFIX)
+
+
+def is_account(player: str) -> bool:
+    return player.startswith("acct.")
+
+
+@dataclass
+class Outcome:
+    """What one Duel write did, for the handler's metrics."""
+
+    version: int | None = None
+    wrote: bool = False
+    started: str | None = None  # "bot" or "human", when a game began
+    finished: str | None = None  # the reason, when a game ended
+    moves: int = 0  # turns made (plays, swaps, skips, resignations, flag falls)
+    bot_moves: int = 0
+
+
+class DuelDesk:
+    def __init__(
+        self,
+        store: Store,
+        connections: Connections,
+        timers: Timers,
+        *,
+        clock: Callable[[], int],
+        rng: random.Random,
+        sleep: Callable[[float], None],
+        leave: Callable[[str, str], None],
+        lexicon: Lexicon | None = None,
+    ) -> None:
+        self.store = store
+        self.connections = connections
+        self.timers = timers
+        self.clock = clock
+        self.rng = rng
+        self.sleep = sleep
+        self.leave = leave  # take a connection out of the room or game it was in
+        self.lexicon = lexicon
+
+    # --- messages -----------------------------------------------------------------------
+
+    def receive(self, connection: str, player: str, code: str, m: Any) -> Outcome:
+        if not player:
+            raise Refused("no-hello", "Say hello first: the connection has no player yet.")
+        match m.action:
+            case "duel_lobby":
+                return self._enter_lobby(connection, player, code, m.seq)
+            case "duel_seek":
+                return self._seek(connection, player, code, m)
+            case "duel_cancel":
+                return self._cancel(connection, player, m)
+            case "duel_accept":
+                return self._accept(connection, player, code, m)
+            case "duel_bot":
+                return self._bot_game(connection, player, code, m)
+            case "duel_open":
+                return self._open(connection, player, code, m)
+        if not code.startswith(GAME_PREFIX):
+            raise Refused("no-game", "Open a game first.")
+        if m.action == "tick":  # checked against the server's clock, like a room's
+            return self._write(code, G.Tick(), connection=connection, seq=m.seq)
+        self._limit(f"duel-move:{player}", MOVE_LIMIT, "Slow down: too many messages at once.")
+        command: G.DuelCommand
+        match m.action:
+            case "duel_play":
+                command = G.Place(player, tuple((t.row, t.col, t.letter.upper()) for t in m.tiles))
+            case "duel_swap":
+                command = G.Swap(player, m.letter.upper())
+            case "duel_skip":
+                command = G.Skip(player)
+            case "duel_resign":
+                command = G.Resign(player)
+            case _:
+                raise Refused("unknown", f"Unknown action {m.action!r}.")
+        return self._write(code, command, connection=connection, seq=m.seq, player=player)
+
+    def snapshot(self, connection: str, code: str, player: str) -> Outcome:
+        if code == LOBBY:
+            lobby, _, _ = self._load_lobby()
+            self._send(connection, self._lobby_message(lobby, player, self.clock()))
+            return Outcome()
+        loaded = self.store.load_doc(table.game_key(code))
+        if loaded is None:
+            raise Refused("no-game", "That game no longer exists.")
+        match = load_match(loaded[0])
+        self._send(
+            connection, P.DuelMessage(version=loaded[1], game=view(match, player, self.clock()))
+        )
+        return Outcome(loaded[1])
+
+    def drop(self, code: str, connection: str) -> None:
+        """A connection gone or moving on: out of the lobby's watchers or the game's."""
+        try:
+            if code == LOBBY:
+                self._unwatch([connection])
+            elif code.startswith(GAME_PREFIX):
+                self._write(code, M.Disconnect(connection))
+        except Refused:
+            pass  # gone already: nothing to take it out of
+
+    def timer(self, code: str) -> Outcome:
+        """The Scheduler's backstop: apply what fell due (seek expiry, flag falls, bot moves)."""
+        if code == LOBBY:
+            self._lobby_write(lambda lobby, watchers, now: (L.expire(lobby, now), watchers, None))
+            return Outcome()
+        try:
+            outcome = self._write(code, G.Tick())
+        except Refused:
+            return Outcome()
+        if not outcome.wrote:
+            loaded = self.store.load_doc(table.game_key(code))
+            if loaded is not None:
+                match = load_match(loaded[0])
+                if match.over and not match.settled:
+                    self._settle(code, match)
+                elif (due := match.due_at()) is not None:
+                    self.timers.arm(code, due, loaded[1])
+        return outcome
+
+    def unfinished(self, player: str, game: str) -> str | None:
+        """``game`` if this player is in it and it is not over (for the welcome)."""
+        loaded = self.store.load_doc(table.game_key(game)) if game else None
+        if loaded is None:
+            return None
+        match = load_match(loaded[0])
+        return game if match.seat_of(player) is not None and not match.over else None
+
+    # --- the lobby --------------------------------------------------------------------------
+
+    def _enter_lobby(self, connection: str, player: str, code: str, seq: int) -> Outcome:
+        self._move(connection, player, code, LOBBY)
+
+        def watch(lobby: L.Lobby, watchers: dict[str, str], now: int) -> Any:
+            watchers = {c: p for c, p in watchers.items() if c != connection}
+            kept = list(watchers.items())[-(MAX_WATCHERS - 1) :]
+            return lobby, {**dict(kept), connection: player}, None
+
+        self._lobby_write(watch)
+        self._send(connection, P.Ack(seq=seq))
+        self.snapshot(connection, LOBBY, player)
+        return Outcome()
+
+    def _seek(self, connection: str, player: str, code: str, m: P.DuelSeek) -> Outcome:
+        self._limit(f"duel-lobby:{player}", LOBBY_LIMIT, "Too many games at once; wait a minute.")
+        name, rating, rated = self._who(player, m.name)
+        seek_id = SEEK_PREFIX + secrets.token_urlsafe(9)
+        token = secrets.token_urlsafe(12) if m.private else None
+        self._move(connection, player, code, LOBBY)
+
+        def create(lobby: L.Lobby, watchers: dict[str, str], now: int) -> Any:
+            lobby, seek = L.create(
+                lobby, seek_id, player, name, m.limit, now, token, rating=rating, rated=rated
+            )
+            return lobby, {**watchers, connection: player}, seek
+
+        self._lobby_write(create)
+        self._send(connection, P.Ack(seq=m.seq))
+        return Outcome()
+
+    def _cancel(self, connection: str, player: str, m: P.DuelCancel) -> Outcome:
+        self._lobby_write(lambda lobby, w, now: (L.cancel(lobby, m.seek, player), w, None))
+        self._send(connection, P.Ack(seq=m.seq))
+        return Outcome()
+
+    def _accept(self, connection: str, player: str, code: str, m: P.DuelAccept) -> Outcome:
+        self._limit(f"duel-lobby:{player}", LOBBY_LIMIT, "Too many games at once; wait a minute.")
+        lobby, watchers, _ = self._load_lobby()
+        now = self.clock()
+        _, accepted = L.accept(lobby, m.seek, player, now, m.token)  # refuses first
+        seek = accepted.seek
+        name, rating, rated = self._who(player, m.name)
+        owner = M.Player(seek.owner, seek.owner_name, seek.rating, seek.rated)
+        challenger = M.Player(player, name, rating, rated)
+        game = GAME_PREFIX + seek.id.removeprefix(SEEK_PREFIX)
+        owner_connections = tuple(c for c, p in watchers.items() if p == seek.owner)
+        phones = {player: (connection,)}
+        if owner_connections:
+            phones[seek.owner] = owner_connections
+        outcome = self._open_game(
+            game,
+            (owner, challenger),
+            seek.limit_ms,
+            phones,
+            taken="That game has just been taken by someone else.",
+        )
+
+        def take(lobby: L.Lobby, watchers: dict[str, str], now: int) -> Any:
+            if m.seek in lobby.seeks:
+                lobby = replace(lobby, seeks={k: s for k, s in lobby.seeks.items() if k != m.seek})
+            return lobby, _without(watchers, [connection, *owner_connections]), None
+
+        self._lobby_write(take)
+        if code and code != LOBBY and code != game:
+            self.leave(code, connection)
+        for c in owner_connections:
+            self.store.put_connection(c, game, seek.owner, now + GAME_TTL_MS)
+        self.store.put_connection(connection, game, player, now + GAME_TTL_MS)
+        self._remember(seek.owner, game)
+        self._remember(player, game)
+        self._send(connection, P.Ack(seq=m.seq, version=outcome.version))
+        self._fan_out(game)
+        return replace(outcome, started="human")
+
+    def _bot_game(self, connection: str, player: str, code: str, m: P.DuelBot) -> Outcome:
+        self._limit(f"duel-lobby:{player}", LOBBY_LIMIT, "Too many games at once; wait a minute.")
+        name, rating, rated = self._who(player, m.name)
+        human = M.Player(player, name, rating, rated)
+        bot = M.Player(f"bot:{m.level}", BOT_NAMES[m.level], elo.START, False, m.level)
+        for _ in range(MAX_TRIES):
+            game = GAME_PREFIX + secrets.token_urlsafe(9)
+            try:
+                outcome = self._open_game(game, (human, bot), m.limit, {player: (connection,)})
+                break
+            except Refused:
+                continue
+        else:
+            raise Refused("busy", "Could not start a game; please try again.")
+        self._move(connection, player, code, game)
+        self._remember(player, game)
+        self._send(connection, P.Ack(seq=m.seq, version=outcome.version))
+        self._fan_out(game)
+        return replace(outcome, started="bot")
+
+    def _open(self, connection: str, player: str, code: str, m: P.DuelOpen) -> Outcome:
+        outcome = self._write(
+            m.game, M.Connect(player, connection), missing="That game no longer exists."
+        )
+        self._move(connection, player, code, m.game)
+        self._send(connection, P.Ack(seq=m.seq, version=outcome.version))
+        self.snapshot(connection, m.game, player)
+        return outcome
+
+    def _open_game(
+        self,
+        game: str,
+        players: tuple[M.Player, M.Player],
+        limit_ms: int | None,
+        connections: dict[str, tuple[str, ...]],
+        taken: str = "That game exists already.",
+    ) -> Outcome:
+        now = self.clock()
+        match = M.start_match(game, players, now, seed=self.rng.getrandbits(32), limit_ms=limit_ms)
+        match = replace(match, connections=connections)
+        try:
+            version = self.store.save_doc(
+                table.game_key(game), dump_match(match), None, now + GAME_TTL_MS
+            )
+        except Conflict:
+            raise Refused("no-seek", taken) from None
+        if (due := match.due_at()) is not None:
+            self.timers.arm(game, due, version)
+        return Outcome(version, True)
+
+    def _load_lobby(self) -> tuple[L.Lobby, dict[str, str], int | None]:
+        loaded = self.store.load_doc(table.lobby_key())
+        if loaded is None:
+            return L.Lobby({}), {}, None
+        doc, version = loaded
+        seeks = {k: L.Seek(**s) for k, s in doc.get("seeks", {}).items()}
+        return L.Lobby(seeks), dict(doc.get("watchers", {})), version
+
+    def _lobby_write(self, change: Callable[[L.Lobby, dict[str, str], int], Any]) -> Any:
+        """Change the lobby under its version; tell every watcher when the list moved."""
+        for attempt in range(MAX_TRIES):
+            lobby, watchers, version = self._load_lobby()
+            now = self.clock()
+            before = L.expire(lobby, now)
+            after, new_watchers, result = change(before, watchers, now)
+            if after == lobby and new_watchers == watchers:
+                return result
+            doc = {
+                "seeks": {k: asdict(s) for k, s in after.seeks.items()},
+                "watchers": new_watchers,
+            }
+            try:
+                new_version = self.store.save_doc(table.lobby_key(), doc, version, None)
+            except Conflict:
+                self.sleep(self.rng.uniform(0, 0.01 * (attempt + 1)))
+                continue
+            if L.next_expiry(after) != L.next_expiry(lobby):
+                due = L.next_expiry(after)
+                if due is None:
+                    self.timers.disarm(LOBBY)
+                else:
+                    self.timers.arm(LOBBY, due, new_version)
+            if after != lobby:
+                gone = [
+                    c
+                    for c, p in new_watchers.items()
+                    if not self._send(c, self._lobby_message(after, p, now))
+                ]
+                if gone:
+                    self._unwatch(gone)
+            return result
+        raise Refused("busy", "The lobby is very busy right now; please try again.")
+
+    def _unwatch(self, gone: list[str]) -> None:
+        self._lobby_write(lambda lobby, watchers, now: (lobby, _without(watchers, gone), None))
+
+    def _lobby_message(self, lobby: L.Lobby, player: str, now: int) -> P.LobbyMessage:
+        seeks = [
+            {
+                "id": s.id,
+                "name": s.owner_name,
+                "rating": s.rating,
+                "rated": s.rated,
+                "limit": s.limit_ms,
+                "expires_at": s.expires_at(),
+                "yours": s.owner == player,
+            }
+            for s in lobby.waiting(now)
+        ]
+        own = L.mine(lobby, player, now)
+        mine = None
+        if own is not None:
+            mine = {
+                "id": own.id,
+                "limit": own.limit_ms,
+                "private": not own.public,
+                "token": own.private_token,
+                "expires_at": own.expires_at(),
+            }
+        return P.LobbyMessage(seeks=seeks, mine=mine, now=now)
+
+    # --- games ------------------------------------------------------------------------------
+
+    def _write(
+        self,
+        game: str,
+        action: M.Action,
+        *,
+        connection: str | None = None,
+        seq: int | None = None,
+        player: str | None = None,
+        missing: str = "That game no longer exists.",
+    ) -> Outcome:
+        """Load, step, conditionally write, retry on conflict; then tell both players."""
+        for attempt in range(MAX_TRIES):
+            loaded = self.store.load_doc(table.game_key(game))
+            if loaded is None:
+                raise Refused("no-game", missing)
+            before, version = load_match(loaded[0]), loaded[1]
+            now = self.clock()
+            if player and seq is not None and seq <= before.seqs.get(player, -1):
+                if connection:  # delivered twice: applied once, acknowledged again
+                    self._send(connection, P.Ack(seq=seq, version=version, duplicate=True))
+                return Outcome(version)
+            after, turns = M.step(before, action, now, self.lexicon)
+            if player and seq is not None:
+                after = replace(after, seqs={**after.seqs, player: seq})
+            if after == before:
+                if connection and seq is not None:
+                    self._send(connection, P.Ack(seq=seq, version=version))
+                return Outcome(version)
+            try:
+                new_version = self.store.save_doc(
+                    table.game_key(game), dump_match(after), version, now + GAME_TTL_MS
+                )
+            except Conflict:
+                self.sleep(self.rng.uniform(0, 0.01 * (attempt + 1)))
+                continue
+            if connection and seq is not None:
+                self._send(connection, P.Ack(seq=seq, version=new_version))
+            if after.due_at() != before.due_at():
+                due = after.due_at()
+                if due is None:
+                    self.timers.disarm(game)
+                else:
+                    self.timers.arm(game, due, new_version)
+            self._fan_out(game, after, new_version)
+            bots = {p.id for p in after.players if p.bot}
+            outcome = Outcome(
+                new_version,
+                True,
+                finished=after.duel.result.reason if after.over and not before.over else None,
+                moves=len(turns),
+                bot_moves=sum(1 for t in turns if t.player in bots),
+            )
+            if after.over and not after.settled:
+                self._settle(game, after)
+            return outcome
+        raise Refused("busy", "The game is very busy right now; please try again.")
+
+    def _fan_out(self, game: str, match: M.Match | None = None, version: int | None = None) -> None:
+        if match is None or version is None:
+            loaded = self.store.load_doc(table.game_key(game))
+            if loaded is None:
+                return
+            match, version = load_match(loaded[0]), loaded[1]
+        now = self.clock()
+        gone = []
+        for player, held in match.connections.items():
+            message = P.DuelMessage(version=version, game=view(match, player, now))
+            gone += [c for c in held if not self._send(c, message)]
+        for connection in gone:
+            self.store.delete_connection(connection)
+            self._write(game, M.Disconnect(connection))
+
+    # --- ratings ----------------------------------------------------------------------------
+
+    def _settle(self, game: str, match: M.Match) -> None:
+        """Write each registered player's rating change once, then record it in the game.
+
+        Each change is the Elo step from the ratings both players showed at the start,
+        added to the account's rating as it is now (another game may have moved it), and
+        remembered on the rating with the game's id: a retried settle counts it once.
+        Games against a bot are not rated.
+        """
+        result = match.duel.result
+        assert result is not None
+        vs_bot = any(p.bot for p in match.players)
+        changes: list[tuple[int, int] | None] = []
+        for i, player in enumerate(match.players):
+            if vs_bot or not player.rated:
+                changes.append(None)
+                continue
+            opponent = match.players[1 - i]
+            score = 0.5 if result.winner is None else (1.0 if result.winner == player.id else 0.0)
+            delta = elo.updated(player.rating, opponent.rating, score) - player.rating
+            changes.append(self._rate(player.id, game, delta))
+        try:
+            self._write(game, M.Settle((changes[0], changes[1])))
+        except Refused:
+            log.warning("could not record the ratings of %s; the timer retries", game)
+
+    def _rate(self, player: str, game: str, delta: int) -> tuple[int, int]:
+        for attempt in range(MAX_TRIES):
+            loaded = self.store.load_doc(table.rating_key(player))
+            doc, version = loaded if loaded else ({"rating": elo.START, "games": {}}, None)
+            if game in doc["games"]:
+                return tuple(doc["games"][game])  # type: ignore[return-value]
+            before = int(doc["rating"])
+            after = before + delta
+            games = dict(list(doc["games"].items())[-(RECENT_RATED - 1) :])
+            games[game] = [before, after]
+            try:
+                self.store.save_doc(
+                    table.rating_key(player), {"rating": after, "games": games}, version, None
+                )
+            except Conflict:
+                self.sleep(self.rng.uniform(0, 0.01 * (attempt + 1)))
+                continue
+            return before, after
+        raise Refused("busy", "Ratings are very busy right now; please try again.")
+
+    def rating(self, player: str) -> int:
+        if not is_account(player):
+            return elo.START
+        loaded = self.store.load_doc(table.rating_key(player))
+        return int(loaded[0]["rating"]) if loaded else elo.START
+
+    # --- helpers ------------------------------------------------------------------------
+
+    def _who(self, player: str, name: str | None) -> tuple[str, int, bool]:
+        """The name, rating and rated-ness this player shows in a Duel."""
+        profile = self.store.get_profile(player) or {}
+        if is_account(player):
+            return profile.get("name") or "Player", self.rating(player), True
+        shown = (name or profile.get("name") or "Guest").strip() or "Guest"
+        if name and name != profile.get("name"):
+            self.store.put_profile(player, {**profile, "name": name})
+        return shown, elo.START, False
+
+    def _move(self, connection: str, player: str, old: str, new: str) -> None:
+        if old and old != new:
+            self.leave(old, connection)
+        self.store.put_connection(connection, new, player, self.clock() + GAME_TTL_MS)
+
+    def _remember(self, player: str, game: str) -> None:
+        """The player's profile names their game, so a reload or another tab finds it."""
+        if player.startswith("bot:"):
+            return
+        profile = self.store.get_profile(player) or {}
+        self.store.put_profile(player, {**profile, "duel": game})
+
+    def _send(self, connection: str, message: Any) -> bool:
+        return self.connections.send(connection, message.model_dump(mode="json"))
+
+    def _limit(self, key: str, rule: tuple[int, int], message: str) -> None:
+        if not self.store.take(key, rule[0], rule[1], self.clock()):
+            raise Refused("too-many", message)
+
+
+def _without(watchers: dict[str, str], connections: list[str]) -> dict[str, str]:
+    return {c: p for c, p in watchers.items() if c not in connections}

@@ -1,0 +1,180 @@
+"""A Duel as it is stored: the game, who plays it, their phones, and the bot's next move.
+
+The game itself (``duel.game``) knows seats and tiles; a match adds what the
+server needs around it: names and ratings as shown, which seat is a bot and when
+its move falls due, which connections watch, each player's last ``seq``, and the
+rating changes once they are written. Pure: ``step(match, action, now)``; the
+bot's move and every flag fall are due events applied as of the moment they fell
+(DESIGN "Time").
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from crossing.crossword.commands import Refused
+from crossing.duel import bots
+from crossing.duel import game as G
+from crossing.tiles.lexicon import Lexicon
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: str
+    rating: int  # as shown at the start: an account's rating, 1000 for guests and bots
+    rated: bool = False  # a registered account
+    bot: str | None = None  # the level, for a bot
+
+
+@dataclass(frozen=True)
+class Match:
+    id: str
+    players: tuple[Player, Player]  # in seat order: seat 0 moves first
+    duel: G.Duel
+    started_at: int
+    connections: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    bot_due: int | None = None  # when the bot to move makes its move
+    seqs: Mapping[str, int] = field(default_factory=dict)
+    ended_at: int | None = None
+    ratings: tuple[tuple[int, int] | None, tuple[int, int] | None] | None = None
+    """(before, after) per seat once written to the accounts; None for a guest or a bot."""
+
+    @property
+    def over(self) -> bool:
+        return self.duel.over
+
+    @property
+    def settled(self) -> bool:
+        """Over, and every rating change is written (or there is none to write)."""
+        return self.over and self.ratings is not None
+
+    def seat_of(self, player: str) -> int | None:
+        return next((i for i, p in enumerate(self.players) if p.id == player), None)
+
+    def due_at(self) -> int | None:
+        """The next due event: a flag fall, the bot's move, or ratings still to write."""
+        if self.over:
+            return None if self.settled else self.ended_at
+        times = [t for t in (self.duel.due_at(), self.bot_due) if t is not None]
+        return min(times) if times else None
+
+
+def start_match(
+    match_id: str,
+    players: tuple[Player, Player],
+    now: int,
+    *,
+    seed: int,
+    limit_ms: int | None,
+) -> Match:
+    """Who moves first comes from the seed; a bot to move gets its move due."""
+    if random.Random(f"first:{seed}").random() < 0.5:
+        players = (players[1], players[0])
+    if players[0].id == players[1].id:
+        raise Refused("two-players", "A duel is between two players.")
+    duel = G.start_duel([p.id for p in players], now, seed=seed, limit_ms=limit_ms)
+    return _after_turn(Match(match_id, players, duel, now), now)
+
+
+# --- actions --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Connect:
+    player: str
+    connection: str
+
+
+@dataclass(frozen=True)
+class Disconnect:
+    connection: str
+
+
+@dataclass(frozen=True)
+class Settle:
+    """The rating changes, written to the accounts: (before, after) per seat."""
+
+    ratings: tuple[tuple[int, int] | None, tuple[int, int] | None]
+
+
+Action = Connect | Disconnect | Settle | G.DuelCommand
+
+
+def step(
+    match: Match, action: Action, now: int, lexicon: Lexicon | None = None
+) -> tuple[Match, list[G.Turn]]:
+    """Catch up on what fell due, then apply the action. Returns the turns made."""
+    match, made = advance(match, now, lexicon)
+    match action:
+        case Connect(player, connection):
+            if match.seat_of(player) is None:
+                raise Refused("not-a-player", "You are not playing in this game.")
+            held = match.connections.get(player, ())
+            if connection not in held:
+                match = _connections(match, player, (*held, connection))
+        case Disconnect(connection):
+            for player, held in match.connections.items():
+                if connection in held:
+                    match = _connections(match, player, tuple(c for c in held if c != connection))
+        case Settle(ratings):
+            if match.over and match.ratings is None:
+                match = replace(match, ratings=ratings)
+        case G.Tick():
+            pass
+        case _:
+            seat = match.seat_of(action.player)
+            if seat is None:
+                raise Refused("not-a-player", "You are not playing in this game.")
+            if match.players[seat].bot:
+                raise Refused("not-a-player", "That seat is a bot's.")
+            duel, turns = G.step(match.duel, action, now, lexicon)
+            match = _after_turn(replace(match, duel=duel), now)
+            made += turns
+    return match, made
+
+
+def advance(match: Match, now: int, lexicon: Lexicon | None = None) -> tuple[Match, list[G.Turn]]:
+    """Apply, in order and each as of its own moment, every bot move and flag fall due."""
+    made: list[G.Turn] = []
+    while not match.over:
+        flag, bot = match.duel.due_at(), match.bot_due
+        if bot is not None and bot <= now and (flag is None or bot <= flag):
+            duel, turns = _bot_move(match, bot, lexicon)
+            match = _after_turn(replace(match, duel=duel, bot_due=None), bot)
+        elif flag is not None and flag <= now:
+            duel, turns = G.advance(match.duel, flag)
+            match = _after_turn(replace(match, duel=duel, bot_due=None), flag)
+        else:
+            break
+        made += turns
+    return match, made
+
+
+def _bot_move(match: Match, at: int, lexicon: Lexicon | None) -> tuple[G.Duel, list[G.Turn]]:
+    level = match.players[match.duel.turn].bot or "hard"
+    command = bots.choose(match.duel, level, lexicon)
+    try:
+        return G.step(match.duel, command, at, lexicon)
+    except Refused:  # never expected: the generator only offers legal plays
+        return G.step(match.duel, G.Skip(match.duel.to_move), at, lexicon)
+
+
+def _after_turn(match: Match, now: int) -> Match:
+    """Note the end, or give a bot to move its move's due time (kept if already set)."""
+    if match.over:
+        return replace(match, bot_due=None, ended_at=match.ended_at or now)
+    level = match.players[match.duel.turn].bot
+    if level is None:
+        return replace(match, bot_due=None)
+    if match.bot_due is not None:
+        return match
+    rng = random.Random(f"duel-think:{match.duel.seed}:{len(match.duel.moves)}")
+    return replace(match, bot_due=now + bots.think_ms(level, rng))
+
+
+def _connections(match: Match, player: str, held: tuple[str, ...]) -> Match:
+    rest = {p: c for p, c in match.connections.items() if p != player}
+    return replace(match, connections={**rest, player: held} if held else rest)

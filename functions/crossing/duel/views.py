@@ -1,0 +1,66 @@
+"""What a phone may see of a Duel: everything but the other player's rack and the bag's order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crossing.duel.game import RULES
+from crossing.duel.match import Match
+
+
+def view(match: Match, viewer: str | None, now: int) -> dict[str, Any]:
+    duel = match.duel
+    you = match.seat_of(viewer) if viewer else None
+    seats = []
+    for i, (player, seat) in enumerate(zip(match.players, duel.seats, strict=True)):
+        seats.append(
+            {
+                "player": player.id,
+                "name": player.name,
+                "rating": player.rating,
+                "rated": player.rated,
+                "bot": player.bot,
+                "score": seat.score,
+                "time_left": duel.time_left(seat.player, now),
+                "out_of_time": seat.out_of_time,
+                "rack_count": len(seat.rack),
+                "connected": bool(match.connections.get(player.id)) or bool(player.bot),
+                "seat": i,
+            }
+        )
+    result = None
+    if duel.result is not None:
+        winner = duel.result.winner
+        result = {
+            "reason": duel.result.reason,
+            "winner": None if winner is None else match.seat_of(winner),
+            "scores": list(duel.result.scores),
+            "ratings": [
+                None if change is None else {"before": change[0], "after": change[1]}
+                for change in (match.ratings or (None, None))
+            ],
+        }
+    return {
+        "id": match.id,
+        "you": you,
+        "seats": seats,
+        "rack": duel.seats[you].rack if you is not None else "",
+        "bag": len(duel.bag),
+        "board": list(duel.board.rows),
+        "premiums": list(RULES.layout),
+        "turn": None if duel.over else duel.turn,
+        "limit": duel.limit_ms,
+        "moves": [
+            {
+                "seat": match.seat_of(turn.player),
+                "kind": turn.kind,
+                "score": turn.score,
+                "words": list(turn.words),
+                "tiles": [list(t) for t in turn.tiles],
+            }
+            for turn in duel.moves
+        ],
+        "due_at": match.due_at() if not duel.over else None,
+        "now": now,
+        "result": result,
+    }
