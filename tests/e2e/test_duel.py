@@ -1,0 +1,204 @@
+"""The Duel page in Chromium against `crossing serve`: a bot game played by keyboard
+and by dragging, and two players meeting through the lobby and a private link."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+STATE = "window.duel.store.get()"
+DESKTOP = {"width": 1280, "height": 900}
+BOT_WAIT_MS = 30_000  # a Hard bot thinks 2.5-5 s; the first mover may be either seat
+
+
+@pytest.fixture
+def player(browser: Browser, base_url: str) -> Iterator:
+    contexts = []
+
+    def open_player(name: str | None = None, path: str = "/duel.html?debug") -> Page:
+        context = browser.new_context(viewport=DESKTOP)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.errors = errors  # type: ignore[attr-defined]
+        if name:
+            page.add_init_script(f"localStorage.setItem('crossing.name', {json.dumps(name)})")
+        page.goto(base_url + path)
+        page.wait_for_function(f"{STATE}.welcomed && {STATE}.lobby != null")
+        return page
+
+    yield open_player
+    for context in contexts:
+        for page in context.pages:
+            assert not page.errors, f"the page raised: {page.errors}"  # type: ignore[attr-defined]
+        context.close()
+
+
+def game_of(page: Page) -> dict:
+    return page.evaluate(f"{STATE}.game")
+
+
+def wait_my_turn(page: Page) -> dict:
+    page.wait_for_function(
+        f"(g => g && (g.result != null || g.turn === g.you))({STATE}.game)", timeout=BOT_WAIT_MS
+    )
+    return game_of(page)
+
+
+def top_play(page: Page, base_url: str, game: dict) -> dict | None:
+    """The best play for this rack and board, asked of the Solver's HTTP API."""
+    response = page.request.post(
+        f"{base_url}/api/solve",
+        data={"rules": "duel", "rack": "".join(game["rack"]), "board": game["board"], "top": 1},
+    )
+    assert response.ok, response.text()
+    plays = response.json()["plays"]
+    return plays[0] if plays else None
+
+
+def new_tiles(play: dict) -> list[tuple[int, int, str]]:
+    """The squares the play covers that are new, 0-based, in order along its line."""
+    seen: dict[tuple[int, int], str] = {}
+    for word in play["breakdown"]["words"]:
+        for square in word["squares"]:
+            if square["new"]:
+                seen[(square["row"] - 1, square["col"] - 1)] = square["letter"].upper()
+    return [(row, col, letter) for (row, col), letter in sorted(seen.items())]
+
+
+def square(row: int, col: int) -> str:
+    return f".board .sq[data-row='{row}'][data-col='{col}']"
+
+
+def submit_and_wait(page: Page, moves_before: int, score: int) -> None:
+    page.wait_for_function(
+        f"(g => g.moves.length > {moves_before} && g.moves[{moves_before}].kind === 'play')"
+        f"({STATE}.game)"
+    )
+    game = game_of(page)
+    assert game["moves"][moves_before]["score"] == score
+    assert game["seats"][game["you"]]["score"] >= score
+
+
+def test_a_guest_plays_a_bot_by_keyboard_and_by_dragging_then_resigns(player, base_url: str):
+    page = player("Kim")
+    expect(page.locator("[data-slot=my-rating]")).to_have_text("1000")
+    expect(page.locator("[data-slot=my-note]")).to_have_text("guest, not rated")
+    page.click("[data-limit='180000']")
+    page.click("[data-bot=hard]")
+    page.wait_for_selector("#game:not([hidden])")
+    expect(page.locator(square(7, 7))).to_have_attribute(
+        "aria-label", "row 8, column 8, centre star, double word"
+    )
+    expect(page.locator(square(0, 0))).to_have_attribute(
+        "aria-label", "row 1, column 1, triple word"
+    )
+    expect(page.locator(".players .clock").first).to_have_text(re.compile(r"^(3:00|2:[45]\d)$"))
+
+    # 1. A play typed on the keyboard: click its first square, turn down if need be, type.
+    game = wait_my_turn(page)
+    expect(page.locator(f".players [data-seat='{game['you']}']")).to_have_attribute(
+        "data-turn", "true"
+    )
+    play = top_play(page, base_url, game)
+    assert play is not None
+    tiles = new_tiles(play)
+    row, col, _ = tiles[0]
+    page.click(square(row, col))
+    if play["direction"] == "down" and len(tiles) > 1:
+        page.click(square(row, col))
+    page.keyboard.type("".join(letter for _, _, letter in tiles))
+    for r, c, letter in tiles:
+        expect(page.locator(square(r, c))).to_contain_text(letter)
+    moves = len(game["moves"])
+    page.keyboard.press("Enter")
+    submit_and_wait(page, moves, play["score"])
+    expect(page.locator("[data-slot=moves] li").nth(moves)).to_contain_text(str(play["score"]))
+
+    # The bot answers.
+    game = wait_my_turn(page)
+    assert game["moves"][-1]["seat"] != game["you"] or game["result"] is not None
+    assert game["result"] is None
+
+    # 2. A play dragged from the rack, tile by tile.
+    play = top_play(page, base_url, game)
+    assert play is not None
+    for r, c, letter in new_tiles(play):
+        tile = page.locator(f".rack .tile[data-letter='{letter}']:not(.used)").first
+        tile.drag_to(page.locator(square(r, c)))
+        expect(page.locator(square(r, c))).to_contain_text(letter)
+    moves = len(game["moves"])
+    page.click("[data-act=submit]")
+    submit_and_wait(page, moves, play["score"])
+
+    # 3. The bot answers again; then resign, and the result is shown.
+    game = wait_my_turn(page)
+    page.click("[data-act=resign]")
+    page.click("#confirm-resign button[value=resign]")
+    result = page.locator("[data-slot=result]")
+    expect(result).to_be_visible()
+    game = game_of(page)
+    assert game["result"]["reason"] == "resigned"
+    bot = 1 - game["you"]
+    assert game["result"]["winner"] == bot
+    expect(result.locator("[data-slot=winner]")).to_have_text(f"{game['seats'][bot]['name']} won.")
+    rows = result.locator("tbody tr")
+    expect(rows).to_have_count(2)
+    for seat in (0, 1):
+        expect(rows.nth(seat).locator(".score")).to_have_text(str(game["result"]["scores"][seat]))
+        expect(rows.nth(seat).locator(".change")).to_contain_text("not rated")
+    page.click("[data-act=to-lobby]")
+    page.wait_for_selector("#lobby:not([hidden])")
+
+
+def turn_light(page: Page) -> tuple[int, str]:
+    """The seat and name with the turn light on, as this page shows it."""
+    lit = page.locator(".players [data-turn=true]")
+    expect(lit).to_have_count(1)
+    name = lit.locator(".name").text_content().replace(" (you)", "").strip()
+    return int(lit.get_attribute("data-seat")), name
+
+
+def test_two_players_meet_through_the_lobby_list(player):
+    hana = player("Hana")
+    ann = player("Ann")
+    hana.click("[data-limit='300000']")
+    hana.click("[data-act=seek]")
+    expect(hana.locator("[data-slot=mine]")).to_be_visible()
+    expect(hana.locator("[data-slot=mine-text]")).to_contain_text("5 min")
+    seek = ann.locator("[data-slot=seeks] li", has_text="Hana")
+    expect(seek).to_contain_text("5 min")
+    expect(seek).to_contain_text("1000")
+    # Hana's own game is not one she can challenge.
+    expect(hana.locator("[data-slot=seeks] li", has_text="Hana")).to_have_count(0)
+    seek.get_by_role("button", name="Challenge").click()
+    for page in (hana, ann):
+        page.wait_for_selector("#game:not([hidden])")
+    assert turn_light(hana) == turn_light(ann)
+    assert {hana.locator(".players .name").nth(i).text_content() for i in (0, 1)} >= {"Hana (you)"}
+    assert game_of(hana)["id"] == game_of(ann)["id"]
+
+
+def test_a_private_game_is_reached_through_its_link(player, base_url: str):
+    hana = player("Hana")
+    hana.click("[data-limit='']")  # Unlimited
+    hana.click("[data-act=friend]")
+    link = hana.locator("[data-slot=link]")
+    expect(link).to_have_value(re.compile(r"/duel\.html#seek=[^&]+&token=."))
+    href = link.input_value()
+    assert "/duel.html#seek=" in href and "&token=" in href
+    # It is not listed for anyone else.
+    other = player("Zed")
+    expect(other.locator("[data-slot=seeks] li", has_text="Hana")).to_have_count(0)
+    ann = player("Ann", path="/duel.html?debug#" + href.split("#", 1)[1])
+    for page in (hana, ann):
+        page.wait_for_selector("#game:not([hidden])")
+    assert turn_light(hana) == turn_light(ann)
+    # Unlimited: no clocks.
+    expect(ann.locator(".players .clock:visible")).to_have_count(0)
