@@ -503,7 +503,7 @@ class DuelDesk:
         """The name, rating and rated-ness this player shows in a Duel."""
         profile = self.store.get_profile(player) or {}
         if is_account(player):
-            return profile.get("name") or "Player", self.rating(player), True
+            return profile.get("account") or "Player", self.rating(player), True
         shown = (name or profile.get("name") or "Guest").strip() or "Guest"
         if name and name != profile.get("name"):
             self.store.put_profile(player, {**profile, "name": name})

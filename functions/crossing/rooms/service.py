@@ -308,7 +308,7 @@ class RoomService:
             push_key=self.push.public_key if self.push else None,
             notify=bool(profile.get("push")),
             account=(
-                {"name": profile.get("name", ""), "rating": self.duel.rating(player)}
+                {"name": profile.get("account", ""), "rating": self.duel.rating(player)}
                 if account
                 else None
             ),
@@ -345,7 +345,10 @@ class RoomService:
             session = self.accounts.sign_in(m.name, m.password)
         player = ACCOUNT_PREFIX + session.account.id
         profile = self.store.get_profile(player) or {}
-        self.store.put_profile(player, {**profile, "name": session.account.name})
+        # "account" is the name signed up with; "name" stays what the player types in rooms.
+        self.store.put_profile(
+            player, {"name": session.account.name, **profile, "account": session.account.name}
+        )
         if code:
             self._drop(code, connection)
         self.store.put_connection(connection, "", player, self.clock() + CONNECTION_TTL_MS)

@@ -1,0 +1,100 @@
+"""A stored Duel: who moves first, the bot's move and flag falls as due events applied
+as of their own moment, connections, and the rating changes recorded once."""
+
+from collections import Counter
+
+import pytest
+from crossing.crossword.commands import Refused
+from crossing.duel import game as G
+from crossing.duel.match import Connect, Disconnect, Player, Settle, advance, start_match, step
+from crossing.rooms.storage import dump_match, load_match
+
+T0 = 5_000_000
+MIN = 60_000
+ANN = Player("ann", "Ann", 1000, rated=True)
+BOB = Player("bob", "Bob", 1100, rated=True)
+BOT = Player("bot:hard", "Hard bot", 1000, bot="hard")
+
+
+def vs_bot(seed, limit=None):
+    return start_match("g-1", (ANN, BOT), T0, seed=seed, limit_ms=limit)
+
+
+def test_who_moves_first_comes_from_the_seed_and_both_orders_happen():
+    firsts = {
+        start_match("g", (ANN, BOB), T0, seed=s, limit_ms=None).players[0].id for s in range(12)
+    }
+    assert firsts == {"ann", "bob"}
+    again = [start_match("g", (ANN, BOB), T0, seed=3, limit_ms=None) for _ in range(2)]
+    assert again[0] == again[1]
+
+
+def test_a_bot_to_move_has_its_move_due_a_few_seconds_later_and_nothing_before():
+    match = next(m for m in (vs_bot(s) for s in range(20)) if m.duel.to_move == BOT.id)
+    assert 2_500 <= match.bot_due - T0 <= 5_000
+    early, made = advance(match, match.bot_due - 1)
+    assert early == match and made == []
+    moved, made = advance(match, match.bot_due)
+    assert [t.player for t in made] == [BOT.id]
+    assert moved.duel.to_move == ANN.id and moved.bot_due is None
+
+
+def test_a_bot_move_applied_late_is_the_one_it_would_have_made_on_time():
+    match = next(m for m in (vs_bot(s, 5 * MIN) for s in range(20)) if m.duel.to_move == BOT.id)
+    on_time, _ = advance(match, match.bot_due)
+    late, _ = advance(match, match.bot_due + 40_000)
+    assert late.duel.board == on_time.duel.board
+    # The bot's clock stopped when it moved, and the human's runs from that moment.
+    assert late.duel.seats == on_time.duel.seats
+    assert late.duel.time_left(ANN.id, match.bot_due + 40_000) == 5 * MIN - 40_000
+
+
+def test_the_human_moves_and_the_bot_answers_by_itself():
+    match = next(m for m in (vs_bot(s) for s in range(20)) if m.duel.to_move == ANN.id)
+    assert match.bot_due is None
+    match, _ = step(match, G.Skip(ANN.id), T0 + 1_000)
+    assert match.bot_due is not None and match.due_at() == match.bot_due
+    with pytest.raises(Refused, match="not your turn"):
+        step(match, G.Skip(ANN.id), T0 + 1_500)
+    with pytest.raises(Refused, match="bot"):
+        step(match, G.Skip(BOT.id), T0 + 1_500)
+    match, made = step(match, G.Tick(), match.bot_due)
+    assert made[-1].player == BOT.id and match.duel.to_move == ANN.id
+
+
+def test_a_flag_that_falls_before_the_bots_move_falls_first():
+    match = next(m for m in (vs_bot(s, 3 * MIN) for s in range(20)) if m.duel.to_move == ANN.id)
+    match, made = advance(match, T0 + 3 * MIN + 60_000)
+    assert made[0] == G.Turn(ANN.id, "time")
+    assert made[1].player == BOT.id  # then the bot plays on, its move due after the flag
+    assert match.duel.seats[match.seat_of(ANN.id)].out_of_time
+
+
+def test_a_bot_game_reaches_a_result_on_due_events_alone():
+    match = vs_bot(11, 3 * MIN)
+    match, _ = advance(match, T0 + 60 * MIN)
+    assert match.over and match.ended_at is not None
+    assert match.due_at() == match.ended_at  # the ratings are still to be recorded
+    assert sum(match.duel.tiles_in_play().values()) == 98
+    settled, _ = step(match, Settle((None, None)), T0 + 61 * MIN)
+    assert settled.settled and settled.due_at() is None
+    again, _ = step(settled, Settle(((1000, 1016), None)), T0 + 62 * MIN)
+    assert again.ratings == (None, None)  # recorded once
+
+
+def test_only_the_two_players_connect_and_a_closed_tab_is_forgotten():
+    match = start_match("g", (ANN, BOB), T0, seed=1, limit_ms=None)
+    match, _ = step(match, Connect(ANN.id, "c1"), T0)
+    match, _ = step(match, Connect(ANN.id, "c2"), T0)
+    assert match.connections == {ANN.id: ("c1", "c2")}
+    with pytest.raises(Refused, match="not playing"):
+        step(match, Connect("cat", "c3"), T0)
+    match, _ = step(match, Disconnect("c1"), T0)
+    match, _ = step(match, Disconnect("c2"), T0)
+    assert match.connections == {}
+
+
+def test_a_match_stores_and_loads_unchanged():
+    match, _ = advance(vs_bot(4, 3 * MIN), T0 + 20 * MIN)
+    assert load_match(dump_match(match)) == match
+    assert Counter(match.duel.tiles_in_play()) == Counter(G.full_bag())
