@@ -1,6 +1,6 @@
-"""Screenshots for the docs: a Race on a phone, mid-game and at its results, and a TV.
+"""Screenshots for the docs: a Race on a phone, mid-game and at its results, a TV, and a Duel.
 
-    python scripts/screenshots.py [--out docs/screenshots]
+    python scripts/screenshots.py [--out docs/screenshots] [--only race|duel]
 
 Runs the local stack in this process and drives Debian's Chromium (CHROMIUM_PATH,
 default /usr/bin/chromium) with Playwright, as the browser tests do.
@@ -21,12 +21,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from crossing.local.serve import running
 
 from tests.e2e.conftest import CHROMIUM_ARGS, PHONE
+from tests.e2e.test_duel import new_tiles, square, top_play, wait_my_turn
 from tests.e2e.test_game import on_screen, solution_of, type_squares
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
+    parser.add_argument("--only", choices=["race", "duel"], default=None)
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     chromium = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -39,6 +41,12 @@ def main() -> None:
             page.add_init_script(f"localStorage.setItem('crossing.name', {json.dumps(name)})")
             page.goto(stack.url.rstrip("/") + path)
             return page
+
+        if args.only != "race":
+            duel(stack.url.rstrip("/"), phone, args.out)
+        if args.only == "duel":
+            browser.close()
+            return
 
         hana = phone("Hana", "/?debug")
         hana.wait_for_function("!document.querySelector('[data-act=host]')?.disabled")
@@ -74,6 +82,32 @@ def main() -> None:
         hana.screenshot(path=args.out / "results-phone-with-mistakes.png")
         browser.close()
     print(f"wrote {len(list(args.out.glob('*.png')))} screenshots to {args.out}")
+
+
+def duel(base: str, phone, out: Path) -> None:
+    """A Duel against a Hard bot after a few moves (the Solver's top play each turn)."""
+    for size, name in (({"width": 1280, "height": 900}, "duel.png"), (PHONE, "duel-phone.png")):
+        page = phone("Kim", "/duel.html?debug", size)
+        page.wait_for_function("window.duel.store.get().welcomed")
+        page.click("[data-limit='600000']")
+        page.click("[data-bot=hard]")
+        page.wait_for_selector("#game:not([hidden])")
+        for _ in range(2):
+            game = wait_my_turn(page)
+            play = top_play(page, base, game)
+            if play is None:
+                break
+            tiles = new_tiles(play)
+            page.click(square(tiles[0][0], tiles[0][1]))
+            if play["direction"] == "down" and len(tiles) > 1:
+                page.click(square(tiles[0][0], tiles[0][1]))
+            page.keyboard.type("".join(letter for _, _, letter in tiles))
+            page.keyboard.press("Enter")
+            page.wait_for_function("window.duel.store.get().place.placed.length === 0")
+        wait_my_turn(page)
+        page.wait_for_timeout(500)
+        page.screenshot(path=out / name)
+        page.context.close()
 
 
 if __name__ == "__main__":

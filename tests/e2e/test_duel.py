@@ -101,11 +101,21 @@ def test_a_guest_plays_a_bot_by_keyboard_and_by_dragging_then_resigns(player, ba
     )
     expect(page.locator(".players .clock").first).to_have_text(re.compile(r"^(3:00|2:[45]\d)$"))
 
-    # 1. A play typed on the keyboard: click its first square, turn down if need be, type.
     game = wait_my_turn(page)
     expect(page.locator(f".players [data-seat='{game['you']}']")).to_have_attribute(
         "data-turn", "true"
     )
+    # 0. A play the server refuses (a lone tile in the corner): the error shows, the tile stays.
+    letter = game["rack"][0]
+    page.click(square(0, 0))
+    page.keyboard.type(letter)
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-slot=error]")).to_be_visible()
+    expect(page.locator(square(0, 0))).to_contain_text(letter)
+    page.click("[data-act=recall]")
+    expect(page.locator(square(0, 0))).not_to_contain_text(letter)
+
+    # 1. A play typed on the keyboard: click its first square, turn down if need be, type.
     play = top_play(page, base_url, game)
     assert play is not None
     tiles = new_tiles(play)
@@ -137,7 +147,14 @@ def test_a_guest_plays_a_bot_by_keyboard_and_by_dragging_then_resigns(player, ba
     page.click("[data-act=submit]")
     submit_and_wait(page, moves, play["score"])
 
-    # 3. The bot answers again; then resign, and the result is shown.
+    # 3. The bot answers again; a swap with the Swap control; then resign.
+    game = wait_my_turn(page)
+    assert game["result"] is None
+    moves = len(game["moves"])
+    page.click("[data-act=swap]")
+    page.locator(".rack .tile").first.click()
+    page.wait_for_function(f"{STATE}.game.moves.length > {moves}")
+    assert game_of(page)["moves"][moves]["kind"] == "swap"
     game = wait_my_turn(page)
     page.click("[data-act=resign]")
     page.click("#confirm-resign button[value=resign]")

@@ -182,7 +182,8 @@ document.addEventListener('keydown', (e) => {
   if (/^[a-zA-Z]$/.test(e.key)) {
     e.preventDefault();
     if (!state.place.cursor) store.dispatch({ type: 'arrow', dr: 0, dc: 0 });
-    return store.dispatch({ type: 'letter', letter: e.key.toUpperCase() });
+    store.dispatch({ type: 'letter', letter: e.key.toUpperCase() });
+    return focusCursor();
   }
   if (ARROWS[e.key]) {
     e.preventDefault();
@@ -195,7 +196,8 @@ document.addEventListener('keydown', (e) => {
     case 'Backspace':
     case 'Delete':
       e.preventDefault();
-      return store.dispatch({ type: 'backspace' });
+      store.dispatch({ type: 'backspace' });
+      return focusCursor();
     case 'Enter':
       if (onButton) return; // the focused button's own job
       e.preventDefault();
