@@ -69,3 +69,15 @@ test('the lobby, sign-in and back to lobby', () => {
   s = model(s, server({ type: 'duel', version: 4, game: game({ result: { winner: 0 }, turn: null }) }));
   assert.equal(s.screen, 'lobby');
 });
+
+test('signing in waits for the answer; an error or signed_in ends the wait', () => {
+  let s = run(initialState, server({ type: 'welcome', account: null, duel: null }), { type: 'signing', on: true });
+  assert.equal(s.signing, true);
+  s = model(s, server({ type: 'error', code: 'wrong-password', message: 'Wrong name or password.' }));
+  assert.equal(s.signing, false);
+  assert.equal(s.error.code, 'wrong-password');
+  s = run(s, { type: 'signing', on: true }, server({ type: 'signed_in', name: 'ann', rating: 1010, refresh: 'r' }));
+  assert.equal(s.signing, false);
+  assert.equal(s.error, null);
+  assert.deepEqual(s.account, { name: 'ann', rating: 1010 });
+});

@@ -94,7 +94,14 @@ one(lobbyRoot, '[data-form=sign]').addEventListener('submit', (e) => {
   const password = form.elements.password.value;
   const problem = checkAccount(name, password);
   if (problem) return store.dispatch({ type: 'error', error: { code: 'bad-name', message: problem } });
-  clearThen(action, { name, password });
+  if (clearThen(action, { name, password }) == null) return;
+  store.dispatch({ type: 'signing', on: true });
+  // No answer at all (a dropped socket): let the player try again.
+  setTimeout(() => {
+    if (!store.get().signing) return;
+    store.dispatch({ type: 'signing', on: false });
+    store.dispatch({ type: 'error', error: { code: 'too-many', message: 'No answer from the server: try again in a moment.' } });
+  }, 15_000);
 });
 
 function clearThen(action, fields) {

@@ -20,6 +20,7 @@ export const initialState = {
   error: null, // {code, message} of the last refusal, shown until the next move
   announce: '', // for the aria-live region
   lastTick: null,
+  signing: false, // a sign_up / sign_in sent, no answer yet
   dismissed: null, // the id of a game left with Back to lobby: its late messages are not shown
 };
 
@@ -67,13 +68,13 @@ function onServer(state, message, now) {
         resume: message.duel ?? null,
       };
     case 'signed_in':
-      return { ...state, account: { name: message.name, rating: message.rating }, error: null, announce: `Signed in as ${message.name}.` };
+      return { ...state, signing: false, account: { name: message.name, rating: message.rating }, error: null, announce: `Signed in as ${message.name}.` };
     case 'lobby':
       return { ...state, lobby: message };
     case 'duel':
       return onDuel(state, message, now);
     case 'error':
-      return { ...state, error: { code: message.code, message: message.message }, announce: message.message };
+      return { ...state, signing: false, error: { code: message.code, message: message.message }, announce: message.message };
     default:
       return state;
   }
@@ -90,6 +91,8 @@ export function model(state, event) {
       return { ...state, limit: event.limit };
     case 'to-lobby':
       return { ...state, screen: 'lobby', dismissed: state.game?.id ?? null, game: null, version: -1, place: B.placement(null, []), error: null };
+    case 'signing':
+      return { ...state, signing: event.on, error: null };
     case 'signed-out':
       return { ...state, account: null };
     case 'select': {

@@ -41,7 +41,8 @@ export function paintLobby(root, state) {
   show(one(root, '[data-act=sign-out]'), !me.guest);
   const signError = state.error && ['name-taken', 'bad-name', 'weak-password', 'wrong-password', 'too-many'].includes(state.error.code)
     ? state.error.message : '';
-  text(one(root, '[data-slot=sign-error]'), signError);
+  text(one(root, '[data-slot=sign-error]'), signError || (state.signing ? 'Signing in…' : ''));
+  for (const b of root.querySelectorAll('[data-form=sign] button')) b.disabled = Boolean(state.signing) || !state.welcomed;
 
   for (const b of root.querySelectorAll('[data-limit]')) {
     b.setAttribute('aria-pressed', String(b.dataset.limit === valueFromLimit(state.limit)));
@@ -123,6 +124,9 @@ function paintSquare(cell, state, premiums, row, col) {
   if (square?.placed) classes.push('sq-new');
   if (cursor) classes.push('sq-cursor', `sq-cursor-${place.direction}`);
   const cls = classes.join(' ');
+  // One square in the tab order (the highlight, else the centre); arrows move within the board.
+  const home = place.cursor ? cursor : row === 7 && col === 7;
+  cell.tabIndex = home ? 0 : -1;
   const key = `${cls}|${square?.letter ?? ''}|${premium?.label ?? ''}`;
   if (cell.dataset.key === key) return;
   cell.dataset.key = key;
@@ -197,8 +201,9 @@ export function paintClocks(root, state, localNow) {
     const i = Number(el.dataset.seat);
     const clock = one(el, '.clock');
     const ms = clocks[i];
+    const out = game.seats[i].out_of_time;
     show(clock, ms != null);
-    text(clock, mmss(ms));
+    text(clock, out ? 'out of time' : mmss(ms));
     clock.classList.toggle('low', isLow(ms));
     clock.classList.toggle('running', game.result == null && game.turn === i);
     clock.setAttribute('aria-label', ms == null ? '' : `${mmss(ms)} left`);
