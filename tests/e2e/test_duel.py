@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -219,3 +220,53 @@ def test_a_private_game_is_reached_through_its_link(player, base_url: str):
     assert turn_light(hana) == turn_light(ann)
     # Unlimited: no clocks.
     expect(ann.locator(".players .clock:visible")).to_have_count(0)
+
+
+def signed_in_or_refused(page: Page) -> str:
+    """Waits for the answer to a sign-up or sign-in: the account's name, or the error code."""
+    try:
+        page.wait_for_function(
+            f"{STATE}.account != null || ({STATE}.error != null && !{STATE}.signing)",
+            timeout=10_000,
+        )
+    except Exception:  # no answer at all
+        return "no-answer"
+    state = page.evaluate(STATE)
+    return state["account"]["name"] if state["account"] else state["error"]["code"]
+
+
+def test_an_account_signs_up_stays_signed_in_across_a_reload_and_signs_out(player):
+    page = player()
+    name = f"kim{int(time.time() * 1000) % 10**8}"
+    page.fill("#acct-name", name)
+    page.fill("#acct-password", "correct-horse-battery")
+    page.click("[data-form=sign] button[value=sign_up]")
+    answer = signed_in_or_refused(page)
+    if answer in ("no-accounts", "no-answer"):
+        pytest.skip(f"this stack has no accounts yet ({answer})")
+    assert answer == name
+    expect(page.locator("[data-slot=my-name]")).to_have_text(name)
+    expect(page.locator("[data-slot=my-rating]")).to_have_text("1000")
+    expect(page.locator("[data-act=sign-out]")).to_be_visible()
+    assert page.evaluate("localStorage.getItem('crossing.refresh')")
+
+    # A reload says hello with the refresh token: still signed in.
+    page.reload()
+    page.wait_for_function(f"{STATE}.welcomed")
+    expect(page.locator("[data-slot=my-name]")).to_have_text(name)
+
+    # Sign out: the guest again.
+    page.click("[data-act=sign-out]")
+    page.wait_for_function(f"{STATE}.welcomed")
+    expect(page.locator("[data-slot=my-note]")).to_have_text("guest, not rated")
+    assert page.evaluate("localStorage.getItem('crossing.refresh')") is None
+
+    # A wrong password is refused in words; the right one signs in.
+    page.fill("#acct-name", name)
+    page.fill("#acct-password", "not-the-password")
+    page.click("[data-form=sign] button[value=sign_in]")
+    assert signed_in_or_refused(page) == "wrong-password"
+    expect(page.locator("[data-slot=sign-error]")).not_to_be_empty()
+    page.fill("#acct-password", "correct-horse-battery")
+    page.click("[data-form=sign] button[value=sign_in]")
+    assert signed_in_or_refused(page) == name
