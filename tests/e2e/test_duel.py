@@ -11,6 +11,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.conftest import PHONE
+
 STATE = "window.duel.store.get()"
 DESKTOP = {"width": 1280, "height": 900}
 BOT_WAIT_MS = 30_000  # a Hard bot thinks 2.5-5 s; the first mover may be either seat
@@ -20,8 +22,14 @@ BOT_WAIT_MS = 30_000  # a Hard bot thinks 2.5-5 s; the first mover may be either
 def player(browser: Browser, base_url: str) -> Iterator:
     contexts = []
 
-    def open_player(name: str | None = None, path: str = "/duel.html?debug") -> Page:
-        context = browser.new_context(viewport=DESKTOP)
+    def open_player(
+        name: str | None = None, path: str = "/duel.html?debug", phone: bool = False
+    ) -> Page:
+        context = (
+            browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+            if phone
+            else browser.new_context(viewport=DESKTOP)
+        )
         context.set_default_timeout(15_000)
         contexts.append(context)
         page = context.new_page()
@@ -185,7 +193,7 @@ def turn_light(page: Page) -> tuple[int, str]:
 
 def test_two_players_meet_through_the_lobby_list(player):
     hana = player("Hana")
-    ann = player("Ann")
+    ann = player("Ann", phone=True)
     hana.click("[data-limit='300000']")
     hana.click("[data-act=seek]")
     expect(hana.locator("[data-slot=mine]")).to_be_visible()
@@ -195,10 +203,17 @@ def test_two_players_meet_through_the_lobby_list(player):
     expect(seek).to_contain_text("1000")
     # Hana's own game is not one she can challenge.
     expect(hana.locator("[data-slot=seeks] li", has_text="Hana")).to_have_count(0)
-    seek.get_by_role("button", name="Challenge").click()
+    seek.get_by_role("button", name="Challenge").tap()
     for page in (hana, ann):
         page.wait_for_selector("#game:not([hidden])")
     assert turn_light(hana) == turn_light(ann)
+    # On the phone: tap a square, then tap a rack tile, and it is placed; Recall takes it back.
+    letter = game_of(ann)["rack"][0]
+    ann.tap(square(7, 7))
+    ann.locator(".rack .tile").first.tap()
+    expect(ann.locator(square(7, 7))).to_contain_text(letter)
+    ann.locator("[data-act=recall]").tap()
+    expect(ann.locator(square(7, 7))).not_to_contain_text(letter)
     assert {hana.locator(".players .name").nth(i).text_content() for i in (0, 1)} >= {"Hana (you)"}
     assert game_of(hana)["id"] == game_of(ann)["id"]
 

@@ -62,7 +62,7 @@ test('the lobby, sign-in and back to lobby', () => {
   s = model(s, server({ type: 'lobby', seeks: [], mine: null, now: 1 }));
   assert.equal(s.lobby.mine, null);
   s = model(s, server({ type: 'duel', version: 3, game: game({ result: { winner: 0 }, turn: null }) }));
-  assert.equal(s.announce, 'The game is over.');
+  assert.equal(s.announce, 'The game is over. You won!');
   s = model(s, { type: 'to-lobby' });
   assert.equal(s.screen, 'lobby');
   // A late message of the game just left does not pull the page back.
@@ -80,4 +80,15 @@ test('signing in waits for the answer; an error or signed_in ends the wait', () 
   assert.equal(s.signing, false);
   assert.equal(s.error, null);
   assert.deepEqual(s.account, { name: 'ann', rating: 1010 });
+});
+
+test("the opponent's move is announced before the turn", () => {
+  let s = run(initialState, server({ type: 'duel', version: 1, game: game({ turn: 1 }) }));
+  assert.equal(s.announce, "Bot's turn.");
+  const moves = [{ seat: 1, kind: 'play', score: 14, words: ['OX', 'CATS'], tiles: [] }];
+  s = model(s, server({ type: 'duel', version: 2, game: game({ turn: 0, moves }) }));
+  assert.equal(s.announce, 'Bot played OX, CATS for 14. Your turn.');
+  const more = [...moves, { seat: 0, kind: 'skip', score: 0, words: [], tiles: [] }, { seat: 1, kind: 'swap', score: 0, words: [], tiles: [] }];
+  s = model(s, server({ type: 'duel', version: 4, game: game({ turn: 0, moves: more }) }));
+  assert.equal(s.announce, 'Bot swapped a tile. Your turn.');
 });

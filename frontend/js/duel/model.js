@@ -2,6 +2,7 @@
 // ../store.js): server messages and the player's own moves in, new state out.
 import * as B from './board.js';
 import { DEFAULT_LIMIT } from './lobby.js';
+import { moveLine, winnerText } from './describe.js';
 
 export const initialState = {
   connected: false,
@@ -35,12 +36,20 @@ function onDuel(state, message, now) {
   const same = state.game?.id === game.id;
   if (same && message.version != null && message.version <= state.version) return state;
   const place = same ? B.sync(state.place, game.board, game.rack ?? []) : B.placement(game.board, game.rack ?? []);
-  const turnMoved = !same || state.game.turn !== game.turn || (!state.game.result && game.result);
+  const turnMoved = !same || state.game.turn !== game.turn || state.game.moves.length !== game.moves.length ||
+    (!state.game.result && game.result);
   let announce = state.announce;
   if (turnMoved) {
-    if (game.result) announce = 'The game is over.';
-    else if (game.turn === game.you) announce = 'Your turn.';
-    else if (game.turn != null) announce = `${game.seats[game.turn]?.name ?? 'Your opponent'}'s turn.`;
+    // The other player's move is read out before whose turn it is.
+    const last = same && game.moves.length > state.game.moves.length ? game.moves[game.moves.length - 1] : null;
+    let said = '';
+    if (last && last.seat !== game.you) {
+      const line = moveLine(last, game.seats);
+      said = `${line.who} ${last.kind === 'play' ? `played ${line.what} for ${line.score}` : line.what}. `;
+    }
+    if (game.result) announce = `${said}The game is over. ${winnerText(game)}`;
+    else if (game.turn === game.you) announce = `${said}Your turn.`;
+    else if (game.turn != null) announce = `${said}${game.seats[game.turn]?.name ?? 'Your opponent'}'s turn.`;
   }
   return {
     ...state,
