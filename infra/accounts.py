@@ -17,6 +17,11 @@ from crossing.aws import pool as definition
 
 _POLICY = definition.PASSWORD_POLICY
 _AUTH_FLOWS = set(definition.CLIENT["ExplicitAuthFlows"])
+_PLANS = {
+    "LITE": cognito.FeaturePlan.LITE,
+    "ESSENTIALS": cognito.FeaturePlan.ESSENTIALS,
+    "PLUS": cognito.FeaturePlan.PLUS,
+}
 _ATTRIBUTES = {"name": "fullname"}
 """Cognito's standard attribute names -> CDK's StandardAttributesMask fields."""
 
@@ -60,6 +65,7 @@ class Accounts(Construct):
             ),
             account_recovery=cognito.AccountRecovery.NONE,
             mfa=cognito.Mfa.OFF,
+            feature_plan=_PLANS[definition.POOL["UserPoolTier"]],
             deletion_protection=removal_policy == RemovalPolicy.RETAIN,
             removal_policy=removal_policy,
         )

@@ -27,6 +27,7 @@ def test_the_pool_is_the_one_definition(stack: Stack) -> None:
             "UsernameAttributes": Match.absent(),  # the name is the username, not an email
             "AliasAttributes": Match.absent(),
             "MfaConfiguration": "OFF",
+            "UserPoolTier": definition.POOL["UserPoolTier"],
         },
     )
 

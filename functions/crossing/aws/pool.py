@@ -55,6 +55,7 @@ POOL: dict[str, Any] = {
     "AutoVerifiedAttributes": [],
     "AdminCreateUserConfig": {"AllowAdminCreateUserOnly": False},  # self sign-up
     "AccountRecoverySetting": {"RecoveryMechanisms": [{"Name": "admin_only", "Priority": 1}]},
+    "UserPoolTier": "LITE",  # none of Essentials' features is used; Lite costs least
 }
 """CreateUserPool's arguments, as the CDK stack builds them too."""
 
