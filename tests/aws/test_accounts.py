@@ -138,3 +138,49 @@ def test_a_revoked_refresh_token_is_signed_out_in_the_fake():
     accounts.revoke(session.refresh)
     with refused("signed-out"):
         accounts.resume(session.refresh)
+
+
+@pytest.fixture
+def cognito(aws: None, boto_session: Any) -> Cognito:
+    return Cognito(boto_session)
+
+
+def test_a_sign_up_cut_off_before_confirming_is_finished_by_signing_in(cognito):
+    # SignUp went through, then the Lambda died before AdminConfirmSignUp.
+    cognito.client.sign_up(ClientId=cognito.client_id, Username="kim", Password=PASSWORD)
+    with refused("wrong-password"):  # Cognito checks the password before "not confirmed"
+        cognito.accounts.sign_in("kim", "not the password")
+    session = cognito.accounts.sign_in("kim", PASSWORD)
+    assert cognito.accounts.resume(session.refresh) == session.account
+
+
+def test_a_name_attribute_changed_by_its_owner_shows_only_if_it_is_still_their_name(cognito):
+    session = cognito.accounts.sign_up("Leo", PASSWORD)
+    tokens = cognito.client.initiate_auth(
+        ClientId=cognito.client_id,
+        AuthFlow="REFRESH_TOKEN_AUTH",
+        AuthParameters={"REFRESH_TOKEN": session.refresh},
+    )["AuthenticationResult"]
+
+    def rename(shown: str) -> str:
+        cognito.client.update_user_attributes(
+            AccessToken=tokens["AccessToken"], UserAttributes=[{"Name": "name", "Value": shown}]
+        )
+        return cognito.accounts.resume(session.refresh).name
+
+    assert rename("LEO") == "LEO"
+    assert rename("Mallory") == "leo"  # not their name: the username is shown instead
+
+
+def test_cognito_failing_is_accounts_down_and_the_log_has_no_password(cognito, caplog):
+    broken = CognitoAccounts(cognito.pool_id, "no-such-client", client=cognito.client)
+    for attempt in (
+        lambda: broken.sign_up("mia", PASSWORD),
+        lambda: broken.sign_in("mia", PASSWORD),
+        lambda: broken.resume("some-token"),
+    ):
+        with refused("accounts-down") as caught:
+            attempt()
+        assert PASSWORD not in str(caught.value)
+    assert "ResourceNotFoundException" in caplog.text
+    assert PASSWORD not in caplog.text

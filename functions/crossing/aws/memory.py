@@ -260,8 +260,10 @@ class MemoryAccounts:
         return self._session(pool.username(name))
 
     def resume(self, refresh: str) -> Account:
+        if not isinstance(refresh, str) or not refresh:
+            raise Refused("signed-out", pool.SIGNED_OUT)
         self.requests["resume"] += 1
-        username = self.refresh_tokens.get(refresh) if isinstance(refresh, str) else None
+        username = self.refresh_tokens.get(refresh)
         if username is None or username not in self.users:
             raise Refused("signed-out", pool.SIGNED_OUT)
         return self._account(username)
