@@ -57,6 +57,10 @@ class StageSettings:
         return f"crossing/{self.stage}/vapid"
 
     @property
+    def user_pool_name(self) -> str:
+        return f"crossing-{self.stage}"
+
+    @property
     def metrics_namespace(self) -> str:
         return f"Crossing/{self.stage}"
 

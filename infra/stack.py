@@ -9,6 +9,7 @@ from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from constructs import Construct
 
+from infra.accounts import Accounts
 from infra.functions import retention
 from infra.monitoring import Monitoring
 from infra.settings import SERVICE, StageSettings
@@ -44,6 +45,9 @@ class CrossingStack(Stack):
         logs = retention(settings.log_retention_days)
 
         table = GameTable(self, "Data", table_name=settings.table_name, removal_policy=keep).table
+        accounts = Accounts(
+            self, "Accounts", pool_name=settings.user_pool_name, removal_policy=keep
+        )
         timers = Timers(
             self,
             "Timers",
@@ -82,6 +86,7 @@ class CrossingStack(Stack):
                 # the function's configuration (CROSSING_VAPID_*_KEY are for the local stack).
                 "CROSSING_VAPID_SECRET": settings.vapid_secret,
                 "CROSSING_VAPID_SUBJECT": settings.vapid_subject,
+                **accounts.environment,  # CROSSING_USER_POOL_ID and _CLIENT_ID
                 **powertools,
             },
             timer_function_name=settings.timer_function_name,
@@ -108,6 +113,9 @@ class CrossingStack(Stack):
             # The group is named, not referenced, in the environment: create it first.
             function.node.add_dependency(timers.group)
 
+        # Sign-up and sign-in arrive as messages; only sign-up's confirmation needs IAM.
+        accounts.grant_confirm(sockets.message)
+
         SiteContent(
             self,
             "Content",
@@ -132,3 +140,4 @@ class CrossingStack(Stack):
         CfnOutput(self, "WebSocketUrl", value=sockets.url, description="wss:// for the client")
         CfnOutput(self, "HttpApiUrl", value=solver.url, description="the Solver's HTTP API")
         CfnOutput(self, "TableName", value=table.table_name)
+        CfnOutput(self, "UserPoolId", value=accounts.pool.user_pool_id)

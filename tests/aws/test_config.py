@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from crossing.aws.accounts import CognitoAccounts
 from crossing.aws.config import MissingSetting, Settings
 from crossing.aws.dynamo import DynamoStore
 from crossing.aws.packs import FilePacks, S3Packs
@@ -19,6 +20,8 @@ FULL = {
     "CROSSING_SCHEDULER_ROLE_ARN": "arn:aws:iam::123456789012:role/scheduler",
     "CROSSING_PACKS_BUCKET": "packs-dev",
     "CROSSING_PACKS_PREFIX": "v1/",
+    "CROSSING_USER_POOL_ID": "eu-west-1_AbCdEf123",
+    "CROSSING_USER_POOL_CLIENT_ID": "1example23456789",
     "AWS_REGION": "eu-west-1",
 }
 
@@ -42,6 +45,8 @@ def test_every_variable_is_read():
         packs_bucket="packs-dev",
         packs_prefix="v1/",
         region="eu-west-1",
+        user_pool_id="eu-west-1_AbCdEf123",
+        user_pool_client_id="1example23456789",
     )
 
 
@@ -69,6 +74,13 @@ def test_adapters_talk_to_aws_in_the_configured_region():
     packs = settings.packs()
     assert isinstance(packs, S3Packs)
     assert (packs.bucket, packs.prefix) == ("packs-dev", "v1/")
+    accounts = settings.accounts()
+    assert isinstance(accounts, CognitoAccounts)
+    assert (accounts.user_pool_id, accounts.client_id) == (
+        "eu-west-1_AbCdEf123",
+        "1example23456789",
+    )
+    assert accounts.client.meta.endpoint_url == "https://cognito-idp.eu-west-1.amazonaws.com"
 
 
 def test_the_local_stack_sets_one_endpoint_and_a_packs_folder():
@@ -83,6 +95,7 @@ def test_the_local_stack_sets_one_endpoint_and_a_packs_folder():
     )
     assert settings.store().client.meta.endpoint_url == local
     assert settings.timers().client.meta.endpoint_url == local
+    assert settings.accounts().client.meta.endpoint_url == local
     assert settings.connections().client.meta.endpoint_url == "http://127.0.0.1:8000"
     packs = settings.packs()
     assert isinstance(packs, FilePacks)
@@ -123,3 +136,10 @@ def test_in_the_cloud_the_web_push_keys_come_from_the_secret():
         push = Settings.from_env(env).push()
     assert push is not None
     assert push.public_key == public
+
+
+@pytest.mark.parametrize("variable", ["CROSSING_USER_POOL_ID", "CROSSING_USER_POOL_CLIENT_ID"])
+def test_without_both_user_pool_ids_accounts_are_off(variable):
+    settings = Settings.from_env({**FULL, variable: ""})
+    assert settings.accounts() is None
+    assert Settings.from_env({}).accounts() is None

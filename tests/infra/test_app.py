@@ -76,6 +76,8 @@ def test_room_functions_have_every_variable_config_reads(template: Template) -> 
         assert variables["CROSSING_PACKS_PREFIX"] == "packs/"
         assert variables["CROSSING_VAPID_SECRET"] == "crossing/test/vapid"
         assert "CROSSING_VAPID_PRIVATE_KEY" not in variables  # never in the configuration
+        assert variables["CROSSING_USER_POOL_ID"] == {"Ref": _pool(template)}
+        assert variables["CROSSING_USER_POOL_CLIENT_ID"] == {"Ref": _pool_client(template)}
     for name in ("solve", "rules"):
         assert "POWERTOOLS_METRICS_NAMESPACE" in functions[name]["Environment"]["Variables"]
 
@@ -93,6 +95,23 @@ def test_only_the_posting_functions_may_manage_connections_and_arm_timers(
         assert ("dynamodb:PutItem" in policies) is posts, name
 
 
+def _pool(template: Template) -> str:
+    (logical_id,) = template.find_resources("AWS::Cognito::UserPool")
+    return logical_id
+
+
+def _pool_client(template: Template) -> str:
+    (logical_id,) = template.find_resources("AWS::Cognito::UserPoolClient")
+    return logical_id
+
+
+def test_only_the_message_function_may_confirm_a_sign_up(template: Template) -> None:
+    for name, props in _functions(template).items():
+        policies = _policies_of(template, {"Ref": props["Role"]["Fn::GetAtt"][0]})
+        assert ("cognito-idp:AdminConfirmSignUp" in policies) is (name == "message"), name
+        assert "cognito-idp:Admin" not in policies.replace("AdminConfirmSignUp", ""), name
+
+
 def test_outputs_name_the_three_urls(template: Template) -> None:
     outputs = template.find_outputs("*")
     assert {"WebUrl", "WebSocketUrl", "HttpApiUrl"} <= set(outputs)
@@ -104,6 +123,8 @@ def test_two_stages_do_not_share_names(asset_dir: Path, tmp_path: Path) -> None:
     prod.has_resource_properties("AWS::Scheduler::ScheduleGroup", {"Name": "crossing-prod"})
     prod.has_resource("AWS::DynamoDB::Table", {"DeletionPolicy": "Retain"})
     prod.has_resource("AWS::S3::Bucket", {"DeletionPolicy": "Retain"})
+    prod.has_resource_properties("AWS::Cognito::UserPool", {"UserPoolName": "crossing-prod"})
+    prod.has_resource("AWS::Cognito::UserPool", {"DeletionPolicy": "Retain"})
 
 
 def test_a_missing_asset_says_how_to_build_it(tmp_path: Path) -> None:

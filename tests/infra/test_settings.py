@@ -15,6 +15,7 @@ def test_names_follow_the_stage_so_two_stages_share_an_account() -> None:
     assert dev.schedule_group != prod.schedule_group
     assert dev.timer_function_name != prod.timer_function_name
     assert dev.metrics_namespace != prod.metrics_namespace
+    assert (dev.user_pool_name, prod.user_pool_name) == ("crossing-dev", "crossing-prod")
     assert (dev.production, prod.production) == (False, True)
     assert dev.alarm_email is None
 

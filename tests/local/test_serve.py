@@ -97,6 +97,21 @@ def test_the_client_files_and_connections_endpoint_are_served(stack):
     assert gone.value.code == 410
 
 
+def test_the_local_stack_has_a_user_pool_for_accounts(stack):
+    # Before the mock_aws tests below: mock_aws resets moto's backends in this process,
+    # the local stack's server among them.
+    from crossing.aws.config import Settings
+
+    accounts = Settings.from_env().accounts()
+    assert accounts is not None
+    assert accounts.client.meta.endpoint_url == stack.backend.endpoint
+    session = accounts.sign_up("Local_Player", "a passphrase long enough " + "x" * 100)
+    assert accounts.resume(session.refresh) == session.account
+    assert accounts.sign_in("local_player", "a passphrase long enough " + "x" * 100).account == (
+        session.account
+    )
+
+
 def test_due_reads_scheduler_at_expressions():
     from datetime import UTC, datetime
 

@@ -18,10 +18,13 @@ here names an account or a credential; boto3 finds credentials the usual way.
 | ``CROSSING_VAPID_PUBLIC_KEY`` | its public key, handed to browsers | — |
 | ``CROSSING_VAPID_SECRET`` | secret holding ``{"private_key", "public_key"}`` (cloud) | — |
 | ``CROSSING_VAPID_SUBJECT`` | contact for push services (``mailto:``/``https:``) | see below |
-| ``CROSSING_AWS_ENDPOINT_URL`` | DynamoDB, S3 and Scheduler endpoint (local) | AWS's |
+| ``CROSSING_USER_POOL_ID`` | the Cognito user pool of accounts | — (no accounts) |
+| ``CROSSING_USER_POOL_CLIENT_ID`` | its app client (no secret) | — (no accounts) |
+| ``CROSSING_AWS_ENDPOINT_URL`` | DynamoDB, S3, Scheduler and Cognito endpoint (local) | AWS's |
 | ``AWS_REGION`` / ``AWS_DEFAULT_REGION`` | region | ``us-east-1`` |
 
-Without both VAPID keys the service runs with Web Push off. The subject defaults to
+Without both VAPID keys the service runs with Web Push off; without both user pool
+variables it runs with accounts off (guests only). The subject defaults to
 ``mailto:crossing@example.com``.
 """
 
@@ -33,6 +36,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from crossing.aws.accounts import CognitoAccounts
 from crossing.aws.dynamo import DynamoStore
 from crossing.aws.gateway import ApiGatewayConnections
 from crossing.aws.packs import FilePacks, S3Packs
@@ -67,6 +71,8 @@ class Settings:
     vapid_public_key: str | None = None
     vapid_subject: str = "mailto:crossing@example.com"
     vapid_secret: str | None = None
+    user_pool_id: str | None = None
+    user_pool_client_id: str | None = None
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -91,6 +97,8 @@ class Settings:
             vapid_public_key=get("CROSSING_VAPID_PUBLIC_KEY"),
             vapid_subject=get("CROSSING_VAPID_SUBJECT") or cls.vapid_subject,
             vapid_secret=get("CROSSING_VAPID_SECRET"),
+            user_pool_id=get("CROSSING_USER_POOL_ID"),
+            user_pool_client_id=get("CROSSING_USER_POOL_CLIENT_ID"),
         )
 
     def client(self, service: str, endpoint_url: str | None = None) -> Any:
@@ -129,6 +137,14 @@ class Settings:
         if not self.packs_bucket:
             raise MissingSetting("CROSSING_PACKS_BUCKET", "the S3 bucket of puzzle packs")
         return S3Packs(self.packs_bucket, self.packs_prefix, client=self.client("s3"))
+
+    def accounts(self) -> CognitoAccounts | None:
+        """Accounts on the stage's user pool; None (guests only) without both ids."""
+        if not self.user_pool_id or not self.user_pool_client_id:
+            return None
+        return CognitoAccounts(
+            self.user_pool_id, self.user_pool_client_id, client=self.client("cognito-idp")
+        )
 
     def push(self) -> WebPush | None:
         """Web Push with the stage's VAPID keys; None (notifications off) without them.

@@ -11,15 +11,21 @@ No boto3 here.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
+import secrets
+import uuid
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from crossing.aws import table
+from crossing.aws import pool, table
+from crossing.crossword.commands import Refused
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.sizes import Size
-from crossing.rooms.ports import Conflict, Json
+from crossing.rooms.ports import Account, Conflict, Json, Session
 
 
 class MemoryStore:
@@ -233,3 +239,79 @@ class RecordingPush:
     def to(self, endpoint: str) -> list[Json]:
         """Payloads delivered to one endpoint."""
         return [payload for sub, payload in self.sent if sub.get("endpoint") == endpoint]
+
+
+@dataclass(frozen=True)
+class _User:
+    id: str
+    name: str  # as typed at sign-up
+    salt: bytes
+    digest: bytes  # scrypt of the password: the password itself is never kept
+
+
+class MemoryAccounts:
+    """``Accounts`` in dictionaries, with CognitoAccounts' rules, codes and messages.
+
+    Names are case-insensitive and checked by ``pool``'s rules; passwords follow the
+    pool's policy and are kept only as a salted scrypt hash. Refresh tokens never
+    expire here; ``revoke`` stands in for Cognito forgetting one.
+    """
+
+    SCRYPT: ClassVar[dict[str, int]] = {"n": 2**12, "r": 8, "p": 1}
+    """Cheap enough for tests; this fake never holds a real player's password."""
+
+    def __init__(self) -> None:
+        self.users: dict[str, _User] = {}
+        """By username (the name, lower case)."""
+        self.refresh_tokens: dict[str, str] = {}
+        """Refresh token -> username."""
+        self.requests: Counter[str] = Counter()
+
+    def sign_up(self, name: str, password: str) -> Session:
+        pool.check_name(name)
+        pool.check_new_password(password)
+        self.requests["sign_up"] += 1
+        username = pool.username(name)
+        if username in self.users:
+            raise Refused("name-taken", pool.NAME_TAKEN)
+        salt = secrets.token_bytes(16)
+        self.users[username] = _User(str(uuid.uuid4()), name, salt, self._hash(password, salt))
+        return self._session(username)
+
+    def sign_in(self, name: str, password: str) -> Session:
+        pool.check_name(name)
+        if not pool.could_be_password(password):
+            raise Refused("wrong-password", pool.WRONG_PASSWORD)
+        self.requests["sign_in"] += 1
+        user = self.users.get(pool.username(name))
+        # Hash even for an unknown name, so both take the same time.
+        salt = user.salt if user else b"\0" * 16
+        digest = self._hash(password, salt)
+        if user is None or not hmac.compare_digest(digest, user.digest):
+            raise Refused("wrong-password", pool.WRONG_PASSWORD)
+        return self._session(pool.username(name))
+
+    def resume(self, refresh: str) -> Account:
+        if not isinstance(refresh, str) or not refresh:
+            raise Refused("signed-out", pool.SIGNED_OUT)
+        self.requests["resume"] += 1
+        username = self.refresh_tokens.get(refresh)
+        if username is None or username not in self.users:
+            raise Refused("signed-out", pool.SIGNED_OUT)
+        return self._account(username)
+
+    def revoke(self, refresh: str) -> None:
+        """Forget a refresh token, as Cognito does when it expires or is revoked."""
+        self.refresh_tokens.pop(refresh, None)
+
+    def _session(self, username: str) -> Session:
+        token = secrets.token_urlsafe(32)
+        self.refresh_tokens[token] = username
+        return Session(self._account(username), token)
+
+    def _account(self, username: str) -> Account:
+        user = self.users[username]
+        return Account(user.id, user.name)
+
+    def _hash(self, password: str, salt: bytes) -> bytes:
+        return hashlib.scrypt(password.encode("utf-8"), salt=salt, **self.SCRYPT)

@@ -1,6 +1,8 @@
-"""moto's server in the same process, with the table, bucket, packs and schedule group made.
+"""moto's server in the same process, with the table, bucket, packs, schedule group and
+user pool made.
 
-The table comes from ``crossing.aws.table``, the same definition the cloud stack uses.
+The table comes from ``crossing.aws.table`` and the user pool from ``crossing.aws.pool``,
+the same definitions the cloud stack uses.
 """
 
 from __future__ import annotations
@@ -14,13 +16,14 @@ from typing import Any
 import boto3
 from moto.server import ThreadedMotoServer
 
-from crossing.aws import table
+from crossing.aws import pool, table
 from crossing.aws.push import generate_keys
 
 REGION = "us-east-1"
 TABLE = "crossing-local"
 BUCKET = "crossing-local-site"
 GROUP = "crossing-local"
+POOL = "crossing-local"
 # moto's own default account: fake ARNs for the schedules' target and role.
 TIMER_ARN = "arn:aws:lambda:us-east-1:123456789012:function:crossing-local-timer"
 ROLE_ARN = "arn:aws:iam::123456789012:role/crossing-local-scheduler"
@@ -38,6 +41,8 @@ def free_port(host: str = "127.0.0.1") -> int:
 class Backend:
     server: ThreadedMotoServer
     endpoint: str
+    user_pool_id: str = ""
+    user_pool_client_id: str = ""
 
     def client(self, service: str) -> Any:
         return boto3.client(
@@ -70,7 +75,26 @@ def start_backend(packs: Path | None) -> Backend:
             ContentType="application/json",
         )
     backend.client("scheduler").create_schedule_group(Name=GROUP)
+    cognito = backend.client("cognito-idp")
+    backend.user_pool_id, backend.user_pool_client_id = pool.create_pool(cognito, POOL)
+    allow_long_passwords(backend.user_pool_id)
     return backend
+
+
+def allow_long_passwords(user_pool_id: str, region: str = REGION) -> None:
+    """Let moto take passwords up to ``pool.PASSWORD_MAX`` characters, as Cognito does.
+
+    moto refuses any password of 99 characters or more unless the pool's policy has a
+    ``MaximumLength``, which Cognito's API has no such field for (it allows 256), so
+    it is set on moto's own record of the pool. Only where moto runs in this process:
+    the local stack and the tests.
+    """
+    from moto.cognitoidp.models import cognitoidp_backends
+    from moto.core import DEFAULT_ACCOUNT_ID
+
+    user_pool = cognitoidp_backends[DEFAULT_ACCOUNT_ID][region].user_pools[user_pool_id]
+    policy = user_pool.extended_config.setdefault("Policies", {}).setdefault("PasswordPolicy", {})
+    policy["MaximumLength"] = pool.PASSWORD_MAX + 1  # moto's bound is exclusive
 
 
 def environment(backend: Backend, connections_url: str) -> dict[str, str]:
@@ -92,6 +116,8 @@ def environment(backend: Backend, connections_url: str) -> dict[str, str]:
         "CROSSING_SCHEDULER_ROLE_ARN": ROLE_ARN,
         "CROSSING_PACKS_BUCKET": BUCKET,
         "CROSSING_PACKS_PREFIX": "packs/",
+        "CROSSING_USER_POOL_ID": backend.user_pool_id,
+        "CROSSING_USER_POOL_CLIENT_ID": backend.user_pool_client_id,
         "CROSSING_VAPID_PRIVATE_KEY": private_key,
         "CROSSING_VAPID_PUBLIC_KEY": public_key,
         "CROSSING_VAPID_SUBJECT": "mailto:local@localhost.invalid",
