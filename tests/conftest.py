@@ -19,3 +19,9 @@ def local_stack() -> Iterator[object]:
 
     with running() as stack:
         yield stack
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests on the local stack run last: a ``mock_aws`` test resets moto's backends in
+    this process, which would wipe the running local stack's table and user pool."""
+    items.sort(key=lambda item: "local_stack" in getattr(item, "fixturenames", ()))

@@ -56,3 +56,7 @@ def duel_phone_maker(service):
         return p
 
     return make
+
+
+def errors(messages: list[dict]) -> list[dict]:
+    return [m for m in messages if m["type"] == "error"]

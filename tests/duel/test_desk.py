@@ -3,32 +3,11 @@ flag falls as due events, bot games, reconnecting, and nothing lost to a retry."
 
 import json
 
-import pytest
 from crossing.duel.lobby import SEEK_TTL_MS
 
-from tests.duel.phones import duel_phone_maker
-from tests.rooms.fakes import Clock, make_service
+from tests.duel.phones import errors
 
 MIN = 60_000
-
-
-@pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def service(clock):
-    return make_service(clock)
-
-
-@pytest.fixture
-def phone(service):
-    return duel_phone_maker(service)
-
-
-def errors(messages):
-    return [m for m in messages if m["type"] == "error"]
 
 
 def start_public(phone, limit=5 * MIN):

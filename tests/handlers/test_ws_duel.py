@@ -1,6 +1,7 @@
-"""Duel through the Lambda handlers on moto: DynamoDB, EventBridge Scheduler and the
-API Gateway management API, as in the cloud. Two connections play a whole game with
-a flag fall fired by the Scheduler's schedule; one connection plays a bot."""
+"""Duel through the Lambda handlers on moto: DynamoDB, EventBridge Scheduler, Cognito
+and the API Gateway management API, as in the cloud. Two connections play a whole
+game with a flag fall fired by the Scheduler's schedule; one connection plays a bot;
+two registered players' ratings move and follow them to a new connection."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from urllib.parse import quote
 
 import boto3
 import pytest
+from crossing.aws.pool import create_pool
 from crossing.aws.table import create_table
 from crossing.duel.game import RULES
 from crossing.handlers import ws
@@ -61,6 +63,9 @@ def cloud(monkeypatch: pytest.MonkeyPatch) -> Iterator[Clock]:
     with mock_aws():
         create_table(boto3.client("dynamodb", region_name=REGION), "crossing-test")
         boto3.client("scheduler", region_name=REGION).create_schedule_group(Name="crossing-test")
+        pool, client = create_pool(boto3.client("cognito-idp", region_name=REGION), "test")
+        monkeypatch.setenv("CROSSING_USER_POOL_ID", pool)
+        monkeypatch.setenv("CROSSING_USER_POOL_CLIENT_ID", client)
         ws.reset()
         clock = Clock()
         ws.service().clock = clock  # the server's clock, moved by the test
@@ -197,3 +202,28 @@ def test_a_connection_plays_a_bot_whose_moves_come_as_due_events(cloud: Clock) -
     assert ann.my_turn and ann.game["moves"][-1]["seat"] == bot
     ann.send("duel_resign")
     assert ann.game["result"]["winner"] == bot
+
+
+def test_registered_players_ratings_move_and_follow_them(cloud: Clock) -> None:
+    ann, bob = Socket(), Socket()
+    ann.send("hello")
+    bob.send("hello")
+    ann_account = next(
+        m
+        for m in ann.send("sign_up", name="Ann", password="a long passphrase")
+        if m["type"] == "signed_in"
+    )
+    bob.send("sign_up", name="Bob", password="another passphrase")
+    ann.send("duel_lobby")
+    ann.send("duel_seek", limit=10 * MIN, private=True)
+    mine = ann.lobby["mine"]
+    assert not errors(bob.send("duel_accept", seek=mine["id"], token=mine["token"]))
+    bob.send("duel_resign")
+    ann.take()
+    result = ann.game["result"]
+    assert result["ratings"][ann.game["you"]] == {"before": 1000, "after": 1016}
+    assert result["ratings"][1 - ann.game["you"]] == {"before": 1000, "after": 984}
+    tablet = Socket()
+    welcome = tablet.send("hello", refresh=ann_account["refresh"])[0]
+    assert welcome["player"] == ann_account["player"]
+    assert welcome["account"] == {"name": "Ann", "rating": 1016}

@@ -98,8 +98,6 @@ def test_the_client_files_and_connections_endpoint_are_served(stack):
 
 
 def test_the_local_stack_has_a_user_pool_for_accounts(stack):
-    # Before the mock_aws tests below: mock_aws resets moto's backends in this process,
-    # the local stack's server among them.
     from crossing.aws.config import Settings
 
     accounts = Settings.from_env().accounts()

@@ -6,7 +6,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from crossing.aws.memory import ManualTimers, MemoryPacks, MemoryStore, RecordingConnections
+from crossing.aws.memory import (
+    ManualTimers,
+    MemoryAccounts,
+    MemoryPacks,
+    MemoryStore,
+    RecordingConnections,
+)
 from crossing.rooms.ports import Push, Store
 from crossing.rooms.service import RoomService
 
@@ -95,6 +101,7 @@ def make_service(
         rng=random.Random(7),
         sleep=lambda seconds: None,
         push=push,
+        accounts=MemoryAccounts(),
     )
 
 

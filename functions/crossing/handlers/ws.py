@@ -36,6 +36,7 @@ def service() -> RoomService:
             settings.timers(),
             settings.packs(),
             push=settings.push(),
+            accounts=settings.accounts(),
         )
     return _service
 

@@ -1,0 +1,131 @@
+"""Registered players: signing up and in, a rating that follows the account to another
+device, Elo changes after a game written exactly once, and guests who stay at 1000."""
+
+import json
+
+from crossing.duel.desk import is_account
+from crossing.rooms.storage import load_match
+
+from tests.duel.phones import errors
+
+MIN = 60_000
+PASSWORD = "correct horse battery"
+
+
+def signed(messages):
+    return next(m for m in messages if m["type"] == "signed_in")
+
+
+def registered(phone, name):
+    p = phone()
+    p.account = signed(p.send("sign_up", name=name, password=PASSWORD))
+    return p
+
+
+def play_out(winner, loser):
+    """Both in the lobby, the winner's game challenged by the loser, who resigns."""
+    winner.send("duel_lobby")
+    winner.send("duel_seek", limit=5 * MIN)
+    seek = winner.lobby["mine"]["id"]
+    assert not errors(loser.send("duel_accept", seek=seek))
+    assert not errors(loser.send("duel_resign"))
+    winner.take()
+    return winner.game["result"]
+
+
+def test_signing_up_gives_an_account_player_with_a_rating_of_1000(phone):
+    ann = registered(phone, "Ann")
+    assert is_account(ann.account["player"])
+    assert (ann.account["name"], ann.account["rating"]) == ("Ann", 1000)
+    assert ann.account["refresh"]
+    again = phone()
+    assert errors(again.send("sign_up", name="ann", password=PASSWORD))[0]["code"] == "name-taken"
+
+
+def test_a_wrong_password_is_refused_and_the_connection_stays_a_guest(service, phone):
+    registered(phone, "Ann")
+    bob = phone()
+    guest = bob.player
+    [error] = errors(bob.send("sign_in", name="Ann", password="not the password"))
+    assert error["code"] == "wrong-password"
+    assert service.store.get_connection(bob.connection)[1] == guest
+
+
+def test_the_account_follows_the_player_to_another_device(service, phone):
+    ann = registered(phone, "Ann")
+    tablet = type(ann)(service, "tablet")
+    tablet.send("hello", refresh=ann.account["refresh"])
+    assert tablet.welcome["player"] == ann.account["player"]
+    assert tablet.welcome["account"] == {"name": "Ann", "rating": 1000}
+    laptop = phone()
+    assert (
+        signed(laptop.send("sign_in", name="ANN", password=PASSWORD))["player"]
+        == (ann.account["player"])
+    )
+
+
+def test_a_refresh_token_no_longer_accepted_falls_back_to_the_guest(service, phone):
+    ann = registered(phone, "Ann")
+    service.accounts.revoke(ann.account["refresh"])
+    again = type(ann)(service, "again")
+    again.send("hello", refresh=ann.account["refresh"])
+    assert again.welcome["account"] is None and not is_account(again.welcome["player"])
+
+
+def test_the_winner_gains_what_the_loser_gives_and_it_shows_everywhere(service, phone):
+    ann, bob = registered(phone, "Ann"), registered(phone, "Bob")
+    result = play_out(ann, bob)
+    winner_seat = result["winner"]
+    assert ann.game["you"] == winner_seat
+    ratings = result["ratings"]
+    assert ratings[winner_seat] == {"before": 1000, "after": 1016}
+    assert ratings[1 - winner_seat] == {"before": 1000, "after": 984}
+    # The new rating is what the lobby and another device show from now on.
+    cat = phone()
+    cat.send("duel_lobby")
+    ann.send("duel_seek", limit=None)
+    cat.take()
+    assert cat.lobby["seeks"][0]["rating"] == 1016
+    tablet = type(ann)(service, "tablet")
+    tablet.send("hello", refresh=bob.account["refresh"])
+    assert tablet.welcome["account"]["rating"] == 984
+
+
+def test_beating_a_higher_rated_player_moves_you_more(phone):
+    ann, bob, cat = registered(phone, "Ann"), registered(phone, "Bob"), registered(phone, "Cat")
+    play_out(bob, cat)  # Bob 1016, Cat 984
+    up = play_out(ann, bob)["ratings"]
+    gained = [r["after"] - r["before"] for r in up if r["after"] > r["before"]]
+    assert gained == [17]  # more than the 16 of beating an equal
+
+
+def test_guests_show_1000_and_are_never_rated(phone):
+    ann, guest = registered(phone, "Ann"), phone()
+    result = play_out(guest, ann)
+    seat = guest.game["you"]
+    assert guest.game["seats"][seat]["rating"] == 1000
+    assert guest.game["seats"][seat]["rated"] is False
+    assert result["ratings"][seat] is None
+    assert result["ratings"][1 - seat] == {"before": 1000, "after": 984}  # vs 1000
+
+
+def test_a_rating_change_is_written_once_however_often_it_is_retried(service, phone):
+    ann, bob = registered(phone, "Ann"), registered(phone, "Bob")
+    play_out(ann, bob)
+    game = ann.game["id"]
+    stored, _ = service.store.load_doc(("GAME#" + game, "STATE"))
+    match = load_match(stored)
+    service.duel._settle(game, match)  # a retry after a failure, say
+    service.timer(game)  # and the backstop firing again
+    tablet = type(ann)(service, "tablet")
+    tablet.send("hello", refresh=ann.account["refresh"])
+    assert tablet.welcome["account"]["rating"] == 1016
+
+
+def test_a_password_is_never_kept(service, phone):
+    registered(phone, "Ann")
+    kept = json.dumps(
+        [service.store.docs, service.store.profiles, service.store.connections], default=str
+    )
+    assert PASSWORD not in kept
+    assert all(PASSWORD not in json.dumps(m) for m in service.connections.log)
