@@ -285,3 +285,41 @@ def test_an_account_signs_up_stays_signed_in_across_a_reload_and_signs_out(playe
     page.fill("#acct-password", "correct-horse-battery")
     page.click("[data-form=sign] button[value=sign_in]")
     assert signed_in_or_refused(page) == name
+
+
+def sign_up(page: Page, name: str) -> None:
+    page.fill("#acct-name", name)
+    page.fill("#acct-password", "correct-horse-battery")
+    page.click("[data-form=sign] button[value=sign_up]")
+    answer = signed_in_or_refused(page)
+    if answer in ("no-accounts", "no-answer"):
+        pytest.skip(f"this stack has no accounts yet ({answer})")
+    assert answer == name
+
+
+def test_two_accounts_play_a_rated_game_and_see_the_rating_changes(player):
+    stamp = int(time.time() * 1000) % 10**7
+    hana, ann = player(), player()
+    sign_up(hana, f"hana{stamp}")
+    sign_up(ann, f"ann{stamp}")
+    hana.click("[data-limit='180000']")
+    hana.click("[data-act=seek]")
+    seek = ann.locator("[data-slot=seeks] li", has_text=f"hana{stamp}")
+    seek.get_by_role("button", name="Challenge").click()
+    for page in (hana, ann):
+        page.wait_for_selector("#game:not([hidden])")
+        expect(page.locator(".players .rating").first).to_have_text("1000")
+    hana.click("[data-act=resign]")
+    hana.click("#confirm-resign button[value=resign]")
+    for page in (hana, ann):
+        expect(page.locator("[data-slot=result]")).to_be_visible()
+    expect(ann.locator("[data-slot=winner]")).to_have_text("You won!")
+    expect(hana.locator("[data-slot=winner]")).to_have_text(f"ann{stamp} won.")
+    game = game_of(ann)
+    winner, loser = game["you"], 1 - game["you"]
+    rows = ann.locator("[data-slot=result] tbody tr")
+    expect(rows.nth(winner).locator(".change")).to_have_text("1000 → 1016 (+16)")
+    expect(rows.nth(loser).locator(".change")).to_have_text("1000 → 984 (−16)")
+    # Back in the lobby, the new rating shows beside the name.
+    ann.click("[data-act=to-lobby]")
+    expect(ann.locator("[data-slot=my-rating]")).to_have_text("1016")

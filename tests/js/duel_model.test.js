@@ -92,3 +92,14 @@ test("the opponent's move is announced before the turn", () => {
   s = model(s, server({ type: 'duel', version: 4, game: game({ turn: 0, moves: more }) }));
   assert.equal(s.announce, 'Bot swapped a tile. Your turn.');
 });
+
+test("a rated result moves the account's rating shown in the lobby", () => {
+  let s = run(initialState, server({ type: 'signed_in', name: 'ann', rating: 1000, refresh: 'r' }),
+    server({ type: 'duel', version: 1, game: game() }));
+  const result = { reason: 'resigned', winner: 0, scores: [0, 0], ratings: [{ before: 1000, after: 1016 }, { before: 1000, after: 984 }] };
+  s = model(s, server({ type: 'duel', version: 2, game: game({ turn: null, result }) }));
+  assert.deepEqual(s.account, { name: 'ann', rating: 1016 });
+  // A guest has no account to move.
+  const guest = run(initialState, server({ type: 'duel', version: 2, game: game({ turn: null, result }) }));
+  assert.equal(guest.account, null);
+});

@@ -51,8 +51,12 @@ function onDuel(state, message, now) {
     else if (game.turn === game.you) announce = `${said}Your turn.`;
     else if (game.turn != null) announce = `${said}${game.seats[game.turn]?.name ?? 'Your opponent'}'s turn.`;
   }
+  // A rated result moves this account's rating (the lobby shows it next).
+  const mine = game.result && game.you != null ? game.result.ratings?.[game.you] : null;
+  const account = mine && state.account ? { ...state.account, rating: mine.after } : state.account;
   return {
     ...state,
+    account,
     game,
     version: message.version ?? state.version,
     received: now,
