@@ -117,8 +117,9 @@ class Accounts(Protocol):
     """Sign-up and sign-in (Amazon Cognito; moto's in tests and on the local stack).
 
     Every failure is a ``Refused`` with a code the client can show: ``name-taken``,
-    ``bad-name``, ``weak-password``, ``wrong-password``, ``signed-out``. A password is
-    passed to the identity service and never stored or logged.
+    ``bad-name``, ``weak-password``, ``wrong-password``, ``signed-out``, ``too-many``
+    (the identity service is throttling) or ``accounts-down`` (it failed). A password
+    is passed to the identity service and never stored or logged.
     """
 
     def sign_up(self, name: str, password: str) -> Session: ...
