@@ -254,3 +254,17 @@ def test_a_closed_tab_leaves_the_lobby_list_of_watchers(service, phone):
     service.disconnect(bob.connection)
     ann.send("duel_seek", limit=5 * MIN)
     assert not [m for m in bob.take() if m["type"] == "lobby"]
+
+
+def test_starting_a_game_takes_down_your_own_waiting_game(phone):
+    ann, bob, cat, dan = phone(), phone(), phone(), phone()
+    dan.send("duel_lobby")
+    ann.send("duel_seek", limit=5 * MIN)
+    bob.send("duel_seek", limit=3 * MIN)
+    cat.send("duel_seek", limit=None)
+    dan.take()
+    assert len(dan.lobby["seeks"]) == 3
+    assert not errors(bob.send("duel_accept", seek=ann.lobby["mine"]["id"]))
+    assert not errors(cat.send("duel_bot", level="easy", limit=None))
+    dan.take()
+    assert dan.lobby["seeks"] == []  # Ann's was taken; Bob's and Cat's went with their games

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
@@ -233,8 +233,9 @@ class DuelDesk:
         )
 
         def take(lobby: L.Lobby, watchers: dict[str, str], now: int) -> Any:
-            if m.seek in lobby.seeks:
-                lobby = replace(lobby, seeks={k: s for k, s in lobby.seeks.items() if k != m.seek})
+            # The seek is taken, and a waiting game of the challenger's goes too: nobody
+            # is in two games at once by accident.
+            lobby = L.withdraw(replace(lobby, seeks=_without(lobby.seeks, [m.seek])), player)
             return lobby, _without(watchers, [connection, *owner_connections]), None
 
         self._lobby_write(take)
@@ -264,6 +265,8 @@ class DuelDesk:
         else:
             raise Refused("busy", "Could not start a game; please try again.")
         self._move(connection, player, code, game)
+        # A game of theirs waiting for an opponent goes: one game at a time.
+        self._lobby_write(lambda lobby, w, now: (L.withdraw(lobby, player), w, None))
         self._remember(player, game)
         self._send(connection, P.Ack(seq=m.seq, version=outcome.version))
         self._fan_out(game)
@@ -529,5 +532,5 @@ class DuelDesk:
             raise Refused("too-many", message)
 
 
-def _without(watchers: dict[str, str], connections: list[str]) -> dict[str, str]:
-    return {c: p for c, p in watchers.items() if c not in connections}
+def _without(items: Mapping[str, Any], keys: list[str]) -> dict[str, Any]:
+    return {k: v for k, v in items.items() if k not in keys}

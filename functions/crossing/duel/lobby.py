@@ -104,6 +104,11 @@ def cancel(lobby: Lobby, seek_id: str, owner: str) -> Lobby:
     return replace(lobby, seeks={k: s for k, s in lobby.seeks.items() if k != seek_id})
 
 
+def withdraw(lobby: Lobby, owner: str) -> Lobby:
+    """The owner's waiting game taken down: they have started another game."""
+    return replace(lobby, seeks={k: s for k, s in lobby.seeks.items() if s.owner != owner})
+
+
 def mine(lobby: Lobby, owner: str, now: int) -> Seek | None:
     """The owner's own waiting game, public or private."""
     return next(
