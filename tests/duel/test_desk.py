@@ -268,3 +268,16 @@ def test_starting_a_game_takes_down_your_own_waiting_game(phone):
     assert not errors(cat.send("duel_bot", level="easy", limit=None))
     dan.take()
     assert dan.lobby["seeks"] == []  # Ann's was taken; Bob's and Cat's went with their games
+
+
+def test_the_other_player_sees_when_your_phone_is_gone_and_back(service, phone):
+    ann, bob = start_public(phone)
+    assert bob.game["seats"][ann.seat]["connected"]
+    service.disconnect(ann.connection)
+    bob.take()
+    assert bob.game["seats"][ann.seat]["connected"] is False
+    back = type(ann)(service, "ann-back")
+    back.send("hello", player=ann.player, token=ann.token)
+    back.send("duel_open", game=back.welcome["duel"])
+    bob.take()
+    assert bob.game["seats"][ann.seat]["connected"] is True

@@ -75,3 +75,10 @@ test('the turn and the result in words, with each rating change', () => {
   assert.match(D.reasonText(draw), /Four turns/);
   assert.equal(D.resultRows(draw)[0].change, '1000 → 990 (−10)');
 });
+
+test('a player whose phone is gone shows away until the game is over', () => {
+  const bob = { name: 'Bob', rating: 1016, rated: true, bot: null, connected: false };
+  assert.equal(D.seatNote(bob, false), '1016 · away');
+  assert.equal(D.seatNote({ ...bob, connected: true }, false), '1016');
+  assert.equal(D.seatNote(bob, true), '1016', 'nobody is waited for after the end');
+});

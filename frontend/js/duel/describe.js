@@ -20,6 +20,14 @@ export function seatRating(seat) {
   return String(seat.rating);
 }
 
+// What shows beside a player's name in a game: the rating, and "away" while the
+// other player's phone has no connection (their clock still runs).
+export function seatNote(seat, over) {
+  const rating = seatRating(seat);
+  if (over || !seat || seat.connected !== false) return rating;
+  return rating ? `${rating} · away` : 'away';
+}
+
 export function moveLine(move, seats) {
   const who = seatName(seats?.[move.seat]);
   switch (move.kind) {

@@ -4,7 +4,7 @@ import { one, text, show } from '../views/dom.js';
 import { SIZE, squareOf, freeIndexes, valueOf } from './board.js';
 import { clocksAt, mmss, isLow } from './clock.js';
 import { LIMITS, limitLabel, valueFromLimit, whoAmI, challengeable, seekLink } from './lobby.js';
-import { seatName, seatRating, moveLine, turnText, reasonText, winnerText, resultRows } from './describe.js';
+import { seatName, seatNote, moveLine, turnText, reasonText, winnerText, resultRows } from './describe.js';
 import { myTurn } from './model.js';
 
 const PREMIUM = {
@@ -187,7 +187,7 @@ function paintPlayers(root, state) {
     el.dataset.turn = String(on);
     el.classList.toggle('you', game.you === i);
     text(one(el, '.name'), `${seatName(seat)}${game.you === i ? ' (you)' : ''}`);
-    text(one(el, '.rating'), seatRating(seat));
+    text(one(el, '.rating'), seatNote(seat, game.result != null));
     text(one(el, '.score'), seat.score);
     one(el, '.light').title = on ? 'to move' : '';
   }
