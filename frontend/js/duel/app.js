@@ -9,6 +9,7 @@ import { playTiles } from './board.js';
 import { tickDue, serverNowAt } from './clock.js';
 import { parseSeekHash, limitFromValue, checkAccount, seekLink } from './lobby.js';
 import * as V from './view.js';
+import { registerWorker } from '../notify.js';
 
 const REFRESH = 'crossing.refresh';
 const NAME = 'crossing.name'; // the name the crossword game uses too
@@ -304,4 +305,5 @@ function acceptLink() {
 
 render();
 start();
+registerWorker(); // a player who comes straight to a Duel link gets the offline shell too
 document.body.dataset.ready = 'true';
