@@ -87,6 +87,18 @@ def test_two_challengers_for_one_game_one_gets_it(phone):
     assert cat.game == {}
 
 
+def test_a_seek_whose_game_exists_already_leaves_the_list_when_someone_tries_it(service, phone):
+    # As after a crash between starting the game and taking the seek off the list.
+    ann, bob, cat = phone(), phone(), phone()
+    cat.send("duel_lobby")
+    ann.send("duel_seek", limit=5 * MIN)
+    seek = ann.lobby["mine"]["id"]
+    service.store.save_doc(("GAME#g-" + seek.removeprefix("s-"), "STATE"), {}, None, None)
+    assert errors(bob.send("duel_accept", seek=seek))[0]["code"] == "no-seek"
+    cat.take()
+    assert cat.lobby["seeks"] == []
+
+
 def test_you_cannot_take_your_own_game_and_cancel_takes_it_down(phone):
     ann, bob = phone(), phone()
     bob.send("duel_lobby")

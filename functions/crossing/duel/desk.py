@@ -224,18 +224,23 @@ class DuelDesk:
         phones = {player: (connection,)}
         if owner_connections:
             phones[seek.owner] = owner_connections
-        outcome = self._open_game(
-            game,
-            (owner, challenger),
-            seek.limit_ms,
-            phones,
-            taken="That game has just been taken by someone else.",
-        )
+        try:
+            outcome = self._open_game(
+                game,
+                (owner, challenger),
+                seek.limit_ms,
+                phones,
+                taken="That game has just been taken by someone else.",
+            )
+        except Refused:
+            # Its game exists: someone took it (and their lobby write may not have landed).
+            self._lobby_write(lambda lobby, w, now: (_without_seek(lobby, m.seek), w, None))
+            raise
 
         def take(lobby: L.Lobby, watchers: dict[str, str], now: int) -> Any:
             # The seek is taken, and a waiting game of the challenger's goes too: nobody
             # is in two games at once by accident.
-            lobby = L.withdraw(replace(lobby, seeks=_without(lobby.seeks, [m.seek])), player)
+            lobby = L.withdraw(_without_seek(lobby, m.seek), player)
             return lobby, _without(watchers, [connection, *owner_connections]), None
 
         self._lobby_write(take)
@@ -530,6 +535,10 @@ class DuelDesk:
     def _limit(self, key: str, rule: tuple[int, int], message: str) -> None:
         if not self.store.take(key, rule[0], rule[1], self.clock()):
             raise Refused("too-many", message)
+
+
+def _without_seek(lobby: L.Lobby, seek: str) -> L.Lobby:
+    return replace(lobby, seeks=_without(lobby.seeks, [seek]))
 
 
 def _without(items: Mapping[str, Any], keys: list[str]) -> dict[str, Any]:
