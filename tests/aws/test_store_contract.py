@@ -165,13 +165,15 @@ def test_a_window_must_be_positive(store):
 
 
 def test_other_documents_are_versioned_like_rooms(store):
-    key = ("GAME#g-1", "STATE")
-    assert store.load_doc(key) is None
-    assert store.save_doc(key, {"turn": 0}, None, LATER) == 1
+    assert store.load_doc("game", "g-1") is None
+    assert store.save_doc("game", "g-1", {"turn": 0}, None, LATER) == 1
     with pytest.raises(Conflict):
-        store.save_doc(key, {"turn": 1}, None, LATER)  # two challengers: one game
-    assert store.save_doc(key, {"turn": 1}, 1, None) == 2
+        store.save_doc("game", "g-1", {"turn": 1}, None, LATER)  # two challengers: one game
+    assert store.save_doc("game", "g-1", {"turn": 1}, 1, None) == 2
     with pytest.raises(Conflict):
-        store.save_doc(key, {"turn": 9}, 1, LATER)  # a stale writer changes nothing
-    assert store.load_doc(key) == ({"turn": 1}, 2)
-    assert store.load_doc(("GAME#g-2", "STATE")) is None
+        store.save_doc("game", "g-1", {"turn": 9}, 1, LATER)  # a stale writer changes nothing
+    assert store.load_doc("game", "g-1") == ({"turn": 1}, 2)
+    assert store.load_doc("game", "g-2") is None
+    assert store.load_doc("rating", "g-1") is None  # each kind has its own keys
+    with pytest.raises(ValueError, match="no document kind"):
+        store.load_doc("puzzle", "g-1")

@@ -93,7 +93,7 @@ def test_a_seek_whose_game_exists_already_leaves_the_list_when_someone_tries_it(
     cat.send("duel_lobby")
     ann.send("duel_seek", limit=5 * MIN)
     seek = ann.lobby["mine"]["id"]
-    service.store.save_doc(("GAME#g-" + seek.removeprefix("s-"), "STATE"), {}, None, None)
+    service.store.save_doc("game", "g-" + seek.removeprefix("s-"), {}, None, None)
     assert errors(bob.send("duel_accept", seek=seek))[0]["code"] == "no-seek"
     cat.take()
     assert cat.lobby["seeks"] == []

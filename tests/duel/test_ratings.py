@@ -3,7 +3,7 @@ device, Elo changes after a game written exactly once, and guests who stay at 10
 
 import json
 
-from crossing.duel.desk import is_account
+from crossing.rooms.duel_desk import is_account
 from crossing.rooms.storage import load_match
 
 from tests.duel.phones import errors
@@ -113,7 +113,7 @@ def test_a_rating_change_is_written_once_however_often_it_is_retried(service, ph
     ann, bob = registered(phone, "Ann"), registered(phone, "Bob")
     play_out(ann, bob)
     game = ann.game["id"]
-    stored, _ = service.store.load_doc(("GAME#" + game, "STATE"))
+    stored, _ = service.store.load_doc("game", game)
     match = load_match(stored)
     service.duel._settle(game, match)  # a retry after a failure, say
     service.timer(game)  # and the backstop firing again

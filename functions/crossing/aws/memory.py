@@ -56,13 +56,13 @@ class MemoryStore:
             "save_room", table.room_key(code), state, seen, expires_at, f"room {code}'s state"
         )
 
-    def load_doc(self, key: tuple[str, str]) -> tuple[Json, int] | None:
-        return self._load("load_doc", tuple(key))
+    def load_doc(self, kind: str, name: str) -> tuple[Json, int] | None:
+        return self._load("load_doc", table.doc_key(kind, name))
 
     def save_doc(
-        self, key: tuple[str, str], doc: Json, seen: int | None, expires_at: int | None
+        self, kind: str, name: str, doc: Json, seen: int | None, expires_at: int | None
     ) -> int:
-        return self._save("save_doc", tuple(key), doc, seen, expires_at)
+        return self._save("save_doc", table.doc_key(kind, name), doc, seen, expires_at)
 
     def _load(self, method: str, key: tuple[str, str]) -> tuple[Json, int] | None:
         self.requests[method] += 1

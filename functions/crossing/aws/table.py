@@ -73,16 +73,15 @@ def rate_key(key: str, window: int) -> tuple[str, str]:
     return f"RATE#{key}", f"W#{window}"
 
 
-def game_key(game: str) -> tuple[str, str]:
-    return f"GAME#{game}", "STATE"
-
-
-def lobby_key() -> tuple[str, str]:
-    return "LOBBY", "DUEL"
-
-
-def rating_key(player: str) -> tuple[str, str]:
-    return f"PLAYER#{player}", "RATING"
+def doc_key(kind: str, name: str) -> tuple[str, str]:
+    """The key of a versioned document the ``Store`` holds by kind and name."""
+    if kind == "game":
+        return f"GAME#{name}", "STATE"
+    if kind == "lobby":
+        return "LOBBY", name.upper()
+    if kind == "rating":
+        return f"PLAYER#{name}", "RATING"
+    raise ValueError(f"no document kind {kind!r} (game, lobby or rating)")
 
 
 def ttl_seconds(expires_at_ms: int) -> int:

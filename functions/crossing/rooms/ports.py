@@ -37,12 +37,13 @@ class Store(Protocol):
         Raises Conflict otherwise. ``expires_at`` (ms) is when the item may be dropped.
         """
 
-    def load_doc(self, key: tuple[str, str]) -> tuple[Json, int] | None:
-        """Any other versioned document (a Duel game, the Duel lobby, a rating) by its
-        table key (``crossing.aws.table``), read strongly consistent, with its version."""
+    def load_doc(self, kind: str, name: str) -> tuple[Json, int] | None:
+        """Another versioned document and its version, read strongly consistent:
+        ``kind`` is "game" (a Duel, by id), "lobby" (by game: "duel") or "rating"
+        (a registered player's, by player id)."""
 
     def save_doc(
-        self, key: tuple[str, str], doc: Json, seen: int | None, expires_at: int | None
+        self, kind: str, name: str, doc: Json, seen: int | None, expires_at: int | None
     ) -> int:
         """``save_room`` for any versioned document: written only if still at ``seen``."""
 

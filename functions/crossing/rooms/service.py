@@ -35,9 +35,9 @@ from crossing.crossword.commands import (
 )
 from crossing.crossword.events import Changed, Checked
 from crossing.crossword.puzzle import Puzzle
-from crossing.duel.desk import DuelDesk, Outcome, is_duel_code
 from crossing.rooms import protocol as P
 from crossing.rooms import room as R
+from crossing.rooms.duel_desk import DuelDesk, Outcome, is_duel_code
 from crossing.rooms.ports import Accounts, Conflict, Connections, Packs, Push, Store, Timers
 from crossing.rooms.storage import dump_game, dump_room, load_game, load_room
 from crossing.rooms.views import view

@@ -1,4 +1,4 @@
-"""The Duel side of the service: the lobby's live list, games, their due events, ratings.
+"""The Duel side of the rooms service: the lobby's live list, games, their due events, ratings.
 
 Same shape as the rooms service: load, step the pure state, write back only if
 nobody wrote since (the stored version), retry on a conflict, then tell every
@@ -17,7 +17,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from crossing.aws import table
 from crossing.crossword.commands import Refused
 from crossing.duel import elo
 from crossing.duel import game as G
@@ -127,7 +126,7 @@ class DuelDesk:
             lobby, _, _ = self._load_lobby()
             self._send(connection, self._lobby_message(lobby, player, self.clock()))
             return Outcome()
-        loaded = self.store.load_doc(table.game_key(code))
+        loaded = self.store.load_doc("game", code)
         if loaded is None:
             raise Refused("no-game", "That game no longer exists.")
         match = load_match(loaded[0])
@@ -156,7 +155,7 @@ class DuelDesk:
         except Refused:
             return Outcome()
         if not outcome.wrote:
-            loaded = self.store.load_doc(table.game_key(code))
+            loaded = self.store.load_doc("game", code)
             if loaded is not None:
                 match = load_match(loaded[0])
                 if match.over and not match.settled:
@@ -167,7 +166,7 @@ class DuelDesk:
 
     def unfinished(self, player: str, game: str) -> str | None:
         """``game`` if this player is in it and it is not over (for the welcome)."""
-        loaded = self.store.load_doc(table.game_key(game)) if game else None
+        loaded = self.store.load_doc("game", game) if game else None
         if loaded is None:
             return None
         match = load_match(loaded[0])
@@ -298,9 +297,7 @@ class DuelDesk:
         match = M.start_match(game, players, now, seed=self.rng.getrandbits(32), limit_ms=limit_ms)
         match = replace(match, connections=connections)
         try:
-            version = self.store.save_doc(
-                table.game_key(game), dump_match(match), None, now + GAME_TTL_MS
-            )
+            version = self.store.save_doc("game", game, dump_match(match), None, now + GAME_TTL_MS)
         except Conflict:
             raise Refused("no-seek", taken) from None
         if (due := match.due_at()) is not None:
@@ -308,7 +305,7 @@ class DuelDesk:
         return Outcome(version, True)
 
     def _load_lobby(self) -> tuple[L.Lobby, dict[str, str], int | None]:
-        loaded = self.store.load_doc(table.lobby_key())
+        loaded = self.store.load_doc("lobby", "duel")
         if loaded is None:
             return L.Lobby({}), {}, None
         doc, version = loaded
@@ -329,7 +326,7 @@ class DuelDesk:
                 "watchers": new_watchers,
             }
             try:
-                new_version = self.store.save_doc(table.lobby_key(), doc, version, None)
+                new_version = self.store.save_doc("lobby", "duel", doc, version, None)
             except Conflict:
                 self.sleep(self.rng.uniform(0, 0.01 * (attempt + 1)))
                 continue
@@ -392,7 +389,7 @@ class DuelDesk:
     ) -> Outcome:
         """Load, step, conditionally write, retry on conflict; then tell both players."""
         for attempt in range(MAX_TRIES):
-            loaded = self.store.load_doc(table.game_key(game))
+            loaded = self.store.load_doc("game", game)
             if loaded is None:
                 raise Refused("no-game", missing)
             before, version = load_match(loaded[0]), loaded[1]
@@ -410,7 +407,7 @@ class DuelDesk:
                 return Outcome(version)
             try:
                 new_version = self.store.save_doc(
-                    table.game_key(game), dump_match(after), version, now + GAME_TTL_MS
+                    "game", game, dump_match(after), version, now + GAME_TTL_MS
                 )
             except Conflict:
                 self.sleep(self.rng.uniform(0, 0.01 * (attempt + 1)))
@@ -439,7 +436,7 @@ class DuelDesk:
 
     def _fan_out(self, game: str, match: M.Match | None = None, version: int | None = None) -> None:
         if match is None or version is None:
-            loaded = self.store.load_doc(table.game_key(game))
+            loaded = self.store.load_doc("game", game)
             if loaded is None:
                 return
             match, version = load_match(loaded[0]), loaded[1]
@@ -481,7 +478,7 @@ class DuelDesk:
 
     def _rate(self, player: str, game: str, delta: int) -> tuple[int, int]:
         for attempt in range(MAX_TRIES):
-            loaded = self.store.load_doc(table.rating_key(player))
+            loaded = self.store.load_doc("rating", player)
             doc, version = loaded if loaded else ({"rating": elo.START, "games": {}}, None)
             if game in doc["games"]:
                 return tuple(doc["games"][game])  # type: ignore[return-value]
@@ -491,7 +488,7 @@ class DuelDesk:
             games[game] = [before, after]
             try:
                 self.store.save_doc(
-                    table.rating_key(player), {"rating": after, "games": games}, version, None
+                    "rating", player, {"rating": after, "games": games}, version, None
                 )
             except Conflict:
                 self.sleep(self.rng.uniform(0, 0.01 * (attempt + 1)))
@@ -502,7 +499,7 @@ class DuelDesk:
     def rating(self, player: str) -> int:
         if not is_account(player):
             return elo.START
-        loaded = self.store.load_doc(table.rating_key(player))
+        loaded = self.store.load_doc("rating", player)
         return int(loaded[0]["rating"]) if loaded else elo.START
 
     # --- helpers ------------------------------------------------------------------------
