@@ -6,7 +6,7 @@
 // the game always come from the server. Shell files are fetched network-first, so a
 // new deploy takes effect on the next load; the cache answers only when the network
 // fails or is slower than NETWORK_WAIT_MS. Bump VERSION when the list changes.
-const VERSION = 'v2';
+const VERSION = 'v3';
 const CACHE = `crossing-shell-${VERSION}`;
 const NETWORK_WAIT_MS = 3000;
 const SHELL = [
@@ -17,6 +17,7 @@ const SHELL = [
   'css/base.css',
   'css/screens.css',
   'css/grid.css',
+  'css/tiles.css',
   'css/duel.css',
   'js/app.js',
   'js/clock.js',
