@@ -130,15 +130,26 @@ def test_notifications_ask_for_permission_only_when_the_toggle_is_tapped(
     context.add_init_script(NOTIFY_STUBS)
     page = context.new_page()
     welcomes: list[dict] = []
-    page.on(
-        "websocket",
-        lambda ws: ws.on(
-            "framereceived",
-            lambda payload: (
-                welcomes.append(json.loads(payload)) if '"welcome"' in str(payload) else None
-            ),
-        ),
-    )
+    acked: set[int] = set()
+    notify_seqs: list[int] = []
+
+    def received(payload) -> None:
+        message = json.loads(payload)
+        if message.get("type") == "welcome":
+            welcomes.append(message)
+        elif message.get("type") == "ack":
+            acked.add(message["seq"])
+
+    def sent(payload) -> None:
+        message = json.loads(payload)
+        if message.get("action") == "notify":
+            notify_seqs.append(message["seq"])
+
+    def watch(ws) -> None:
+        ws.on("framereceived", received)
+        ws.on("framesent", sent)
+
+    page.on("websocket", watch)
     page.goto(base_url + "/")
     toggle = page.locator(".home [data-slot=notify] button")
     expect(toggle).to_be_visible()  # the server gave a key: notifications are offered
@@ -149,6 +160,12 @@ def test_notifications_ask_for_permission_only_when_the_toggle_is_tapped(
     expect(toggle).to_have_attribute("aria-pressed", "true")
     assert page.evaluate("window.__permissionAsked") == 1
     assert page.evaluate("window.__pushKey")  # subscribed with the server's key
+    # The toggle shows "on" at once; reload only once the server has stored it.
+    for _ in range(100):
+        if notify_seqs and notify_seqs[-1] in acked:
+            break
+        page.wait_for_timeout(50)
+    assert notify_seqs and notify_seqs[-1] in acked
     page.reload()  # the server remembers it for this player
     expect(page.locator(".home [data-slot=notify] button")).to_have_text("Notifications: on")
     assert welcomes[-1]["notify"] is True
