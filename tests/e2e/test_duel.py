@@ -1,5 +1,6 @@
-"""The Duel page in Chromium against `crossing serve`: a bot game played by keyboard
-and by dragging, and two players meeting through the lobby and a private link."""
+"""The Duel page in Chromium against `crossing serve`: a bot game played to the end of
+the tiles, a bot game played by keyboard and by dragging, and two players meeting
+through the lobby and a private link."""
 
 from __future__ import annotations
 
@@ -95,6 +96,67 @@ def submit_and_wait(page: Page, moves_before: int, score: int) -> None:
     assert game["seats"][game["you"]]["score"] >= score
 
 
+def type_play(page: Page, play: dict) -> None:
+    """Click the play's first new square, turn down if need be, and type its letters
+    (the highlight skips the letters already on the board)."""
+    tiles = new_tiles(play)
+    row, col, _ = tiles[0]
+    down = play["direction"] == "down" and len(tiles) > 1
+    first = page.locator(square(row, col))
+    first.click()
+    expect(first).to_have_class(re.compile(r"\bsq-cursor\b"))  # the highlight is drawn
+    if ("sq-cursor-down" in (first.get_attribute("class") or "")) != down:
+        first.click()  # a second click on the highlight turns it
+    facing = r"\bsq-cursor-down\b" if down else r"\bsq-cursor-across\b"
+    expect(first).to_have_class(re.compile(facing))
+    page.keyboard.type("".join(letter for _, _, letter in tiles))
+    for r, c, letter in tiles:
+        expect(page.locator(square(r, c))).to_contain_text(letter)
+
+
+def test_a_guest_plays_a_hard_bot_to_the_end_of_the_tiles(player, base_url: str):
+    page = player("Lee")
+    page.click("[data-limit='']")  # Unlimited: the game ends by its tiles, not a clock
+    page.click("[data-bot=hard]")
+    page.wait_for_selector("#game:not([hidden])")
+    for _ in range(60):
+        game = wait_my_turn(page)
+        if game["result"] is not None:
+            break
+        moves = len(game["moves"])
+        play = top_play(page, base_url, game)
+        if play is not None:
+            type_play(page, play)
+            page.keyboard.press("Enter")
+        elif game["bag"]:
+            page.click("[data-act=swap]")
+            page.locator(".rack .tile").first.click()
+        else:
+            page.click("[data-act=skip]")
+        page.wait_for_function(f"{STATE}.game.moves.length > {moves}")
+    game = game_of(page)
+    result = game["result"]
+    assert result is not None and result["reason"] in ("tiles", "zeros")
+    assert game["bag"] == 0 or result["reason"] == "zeros"
+    scores = [seat["score"] for seat in game["seats"]]
+    assert result["scores"] == scores
+    assert sum(m["score"] for m in game["moves"]) == sum(scores)
+    panel = page.locator("[data-slot=result]")
+    expect(panel).to_be_visible()
+    for seat in (0, 1):
+        expect(panel.locator("tbody tr").nth(seat).locator(".score")).to_have_text(
+            str(scores[seat])
+        )
+    winner = result["winner"]
+    if winner is None:
+        expected = "It's a draw."
+    elif winner == game["you"]:
+        expected = "You won!"
+    else:
+        expected = f"{game['seats'][winner]['name']} won."
+    expect(panel.locator("[data-slot=winner]")).to_have_text(expected)
+
+
 def test_a_guest_plays_a_bot_by_keyboard_and_by_dragging_then_resigns(player, base_url: str):
     page = player("Kim")
     expect(page.locator("[data-slot=my-rating]")).to_have_text("1000")
@@ -127,14 +189,7 @@ def test_a_guest_plays_a_bot_by_keyboard_and_by_dragging_then_resigns(player, ba
     # 1. A play typed on the keyboard: click its first square, turn down if need be, type.
     play = top_play(page, base_url, game)
     assert play is not None
-    tiles = new_tiles(play)
-    row, col, _ = tiles[0]
-    page.click(square(row, col))
-    if play["direction"] == "down" and len(tiles) > 1:
-        page.click(square(row, col))
-    page.keyboard.type("".join(letter for _, _, letter in tiles))
-    for r, c, letter in tiles:
-        expect(page.locator(square(r, c))).to_contain_text(letter)
+    type_play(page, play)
     moves = len(game["moves"])
     page.keyboard.press("Enter")
     submit_and_wait(page, moves, play["score"])
