@@ -224,7 +224,7 @@ class DuelDesk:
         if owner_connections:
             phones[seek.owner] = owner_connections
         try:
-            outcome = self._open_game(
+            outcome, match = self._open_game(
                 game,
                 (owner, challenger),
                 seek.limit_ms,
@@ -251,7 +251,7 @@ class DuelDesk:
         self._remember(seek.owner, game)
         self._remember(player, game)
         self._send(connection, P.Ack(seq=m.seq, version=outcome.version))
-        self._fan_out(game)
+        self._fan_out(game, match, outcome.version)
         return replace(outcome, started="human")
 
     def _bot_game(self, connection: str, player: str, code: str, m: P.DuelBot) -> Outcome:
@@ -262,7 +262,9 @@ class DuelDesk:
         for _ in range(MAX_TRIES):
             game = GAME_PREFIX + secrets.token_urlsafe(9)
             try:
-                outcome = self._open_game(game, (human, bot), m.limit, {player: (connection,)})
+                outcome, match = self._open_game(
+                    game, (human, bot), m.limit, {player: (connection,)}
+                )
                 break
             except Refused:
                 continue
@@ -273,7 +275,7 @@ class DuelDesk:
         self._lobby_write(lambda lobby, w, now: (L.withdraw(lobby, player), w, None))
         self._remember(player, game)
         self._send(connection, P.Ack(seq=m.seq, version=outcome.version))
-        self._fan_out(game)
+        self._fan_out(game, match, outcome.version)
         return replace(outcome, started="bot")
 
     def _open(self, connection: str, player: str, code: str, m: P.DuelOpen) -> Outcome:
@@ -292,7 +294,8 @@ class DuelDesk:
         limit_ms: int | None,
         connections: dict[str, tuple[str, ...]],
         taken: str = "That game exists already.",
-    ) -> Outcome:
+    ) -> tuple[Outcome, M.Match]:
+        """Create the game (only if its id is free) and arm its first due event."""
         now = self.clock()
         match = M.start_match(game, players, now, seed=self.rng.getrandbits(32), limit_ms=limit_ms)
         match = replace(match, connections=connections)
@@ -302,7 +305,7 @@ class DuelDesk:
             raise Refused("no-seek", taken) from None
         if (due := match.due_at()) is not None:
             self.timers.arm(game, due, version)
-        return Outcome(version, True)
+        return Outcome(version, True), match
 
     def _load_lobby(self) -> tuple[L.Lobby, dict[str, str], int | None]:
         loaded = self.store.load_doc("lobby", "duel")
@@ -434,12 +437,8 @@ class DuelDesk:
             return outcome
         raise Refused("busy", "The game is very busy right now; please try again.")
 
-    def _fan_out(self, game: str, match: M.Match | None = None, version: int | None = None) -> None:
-        if match is None or version is None:
-            loaded = self.store.load_doc("game", game)
-            if loaded is None:
-                return
-            match, version = load_match(loaded[0]), loaded[1]
+    def _fan_out(self, game: str, match: M.Match, version: int) -> None:
+        """Send both players' phones the game as each may see it, as written at ``version``."""
         now = self.clock()
         gone = []
         for player, held in match.connections.items():
