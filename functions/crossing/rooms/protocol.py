@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
 from crossing.crossword.sizes import Size
+from crossing.rooms.push_endpoints import check_endpoint
 from crossing.rooms.room import BOT_LEVELS, NAME_LIMIT, Mode
 
 MAX_MESSAGE_BYTES = 4096
@@ -166,7 +167,7 @@ class Subscription(BaseModel):
     """A browser's PushSubscription, as ``subscription.toJSON()`` gives it."""
 
     model_config = ConfigDict(extra="ignore", frozen=True)
-    endpoint: str = Field(min_length=12, max_length=1024, pattern=r"^https://")
+    endpoint: Annotated[str, Field(min_length=12, max_length=1024), AfterValidator(check_endpoint)]
     keys: SubscriptionKeys
 
 
