@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from crossing.crossword.clock import Clock
-from crossing.crossword.commands import Refused
+from crossing.clock import Clock
+from crossing.refusals import Refused
 from crossing.tiles.board import Board
 from crossing.tiles.lexicon import Lexicon, default_lexicon
 from crossing.tiles.play import IllegalPlay, NewTile, check_play

@@ -14,9 +14,9 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from crossing.crossword.commands import Refused
 from crossing.duel import bots
 from crossing.duel import game as G
+from crossing.refusals import Refused
 from crossing.tiles.lexicon import Lexicon
 
 
