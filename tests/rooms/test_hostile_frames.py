@@ -111,3 +111,11 @@ def test_every_malformed_frame_gets_one_error_in_words(phone, body):
     error = only_error(raw(ann, body))
     assert error["code"] == "bad-message"
     json.dumps(error)  # and it is itself valid JSON
+
+
+def test_a_start_mid_game_is_refused_as_playing(phone, service):
+    host, (_ann,), code = start_game(phone, mode="together")
+    version = service.store.load_room(code)[1]
+    (error,) = host.errors(host.send("start"))
+    assert error["code"] == "playing"
+    assert service.store.load_room(code)[1] == version

@@ -687,6 +687,8 @@ def _start(
     now: int,
 ) -> tuple[Room, list[object]]:
     _host(room, player)
+    if room.phase is Phase.PLAYING:
+        raise Refused("playing", "A game is already being played: end it first.")
     if room.phase not in (Phase.TABLE, Phase.RESULTS):
         raise Refused("not-ready", "Gather everyone on the game screen first.")
     seated = [m.player for m in room.members.values() if m.on_game_screen and not m.left]
