@@ -13,6 +13,7 @@ from __future__ import annotations
 import string
 from dataclasses import replace
 
+import pytest
 from crossing.crossword.commands import Clear, Done, Refused, TakeBack, Type, Undo
 from crossing.rooms import room as R
 from crossing.rooms.views import view
@@ -134,3 +135,19 @@ def test_the_property_sees_a_leak():
     script = [("ann", "type", sq, MINI.solution[sq], 100) for sq in MINI.grid.slot("1a").squares]
     pairs = list(play_both("together", "ann", 1, (), script, hide_others=False, shown=leaky))
     assert pairs[-1][0] != pairs[-1][1]
+
+
+def test_a_field_off_the_allow_list_never_leaves(monkeypatch):
+    """Secrecy by structure: a new field in a live view, not on the allow-list of
+    ``view_models``, stops the view from being built at all."""
+    import crossing.rooms.views as views
+
+    original = views._together_view
+    monkeypatch.setattr(
+        views, "_together_view", lambda game, now: original(game, now) | {"credit": {}}
+    )
+    room = playing("together", MINI, ())
+    with pytest.raises(ValueError, match="credit"):
+        view(room, "ann", T0)
+    with pytest.raises(ValueError, match="solution"):  # nor may a puzzle carry its answers
+        views.allowed_puzzle(views.puzzle_view(MINI) | {"solution": MINI.solution})
