@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from crossing.crossword.grid import Square
-from crossing.refusals import Refused
+from crossing.refusals import Refused as Refused  # re-exported: rooms raise it from here
 
 EMPTY = "."
 
