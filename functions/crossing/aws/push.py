@@ -40,7 +40,7 @@ def _b64url(data: bytes) -> str:
 
 def resolve(host: str) -> list[str]:
     """Every address ``host`` resolves to for HTTPS (the adapter's one DNS look-up)."""
-    return [info[4][0] for info in socket.getaddrinfo(host, 443, proto=socket.IPPROTO_TCP)]
+    return [str(info[4][0]) for info in socket.getaddrinfo(host, 443, proto=socket.IPPROTO_TCP)]
 
 
 class _NoRedirects(requests.Session):
