@@ -16,7 +16,7 @@ from tests.e2e.conftest import PHONE
 
 STATE = "window.duel.store.get()"
 DESKTOP = {"width": 1280, "height": 900}
-BOT_WAIT_MS = 30_000  # a Hard bot thinks 2.5-5 s; the first mover may be either seat
+BOT_WAIT_MS = 30_000  # a Hard bot answers within 1.5 s; generous for a loaded machine
 
 
 @pytest.fixture

@@ -205,7 +205,7 @@ export function paintClocks(root, state, localNow) {
     show(clock, ms != null);
     text(clock, out ? 'out of time' : mmss(ms));
     clock.classList.toggle('low', isLow(ms));
-    clock.classList.toggle('running', game.result == null && game.turn === i);
+    clock.classList.toggle('running', game.result == null && game.turn === i && game.seats[i].running !== false);
     clock.setAttribute('aria-label', ms == null ? '' : `${mmss(ms)} left`);
   });
 }

@@ -172,7 +172,15 @@ def _after_turn(match: Match, now: int) -> Match:
     if match.bot_due is not None:
         return match
     rng = random.Random(f"duel-think:{match.duel.seed}:{len(match.duel.moves)}")
-    return replace(match, bot_due=now + bots.think_ms(level, rng))
+    # A bot's clock stands still while it waits: its pause is for the human's eye and
+    # choosing takes milliseconds, so the bot's time is never what decides a game.
+    duel = match.duel
+    seats = tuple(
+        replace(s, clock=s.clock.stop(now)) if i == duel.turn else s
+        for i, s in enumerate(duel.seats)
+    )
+    duel = replace(duel, seats=seats)  # type: ignore[arg-type]
+    return replace(match, duel=duel, bot_due=now + bots.think_ms(level, duel.limit_ms, rng))
 
 
 def _connections(match: Match, player: str, held: tuple[str, ...]) -> Match:

@@ -23,6 +23,7 @@ def view(match: Match, viewer: str | None, now: int) -> dict[str, Any]:
                 "score": seat.score,
                 "time_left": duel.time_left(seat.player, now),
                 "out_of_time": seat.out_of_time,
+                "running": seat.clock.running and not duel.over,
                 "rack_count": len(seat.rack),
                 "connected": bool(match.connections.get(player.id)) or bool(player.bot),
                 "seat": i,
