@@ -207,3 +207,43 @@ def test_guests_are_not_rated_and_count_as_1000():
     assert elo.rate(1100, None, 0)[0] == elo.rate(1100, 1000, 0)[0]
     with pytest.raises(ValueError, match="result"):
         elo.updated(1000, 1000, 2)
+
+
+# --- flag falls: each way a game with a fallen flag can end ---------------------------------
+
+
+def test_both_flags_falling_ends_the_game_on_time():
+    d = duel(limit=MIN)
+    d, _ = step(d, Tick(), T0 + MIN)  # ann's flag
+    d, turns = step(d, Tick(), T0 + 2 * MIN)  # then bob's
+    assert [t.kind for t in turns] == ["time"]
+    assert d.result.reason == "time"
+    assert [t.kind for t in d.moves] == ["time", "time"]
+
+
+def test_after_one_flag_the_player_left_ends_it_with_two_zero_turns_of_their_own():
+    d = duel(limit=MIN)
+    d, _ = step(d, Skip("ann"), T0 + 1000)  # a zero turn before the flag
+    d, _ = step(d, Tick(), T0 + 1000 + MIN)  # bob's flag falls on his turn
+    assert d.seats[1].out_of_time and d.to_move == "ann"
+    d, _ = step(d, Skip("ann"), T0 + MIN + 2000)
+    assert not d.over, "ann's skip before the flag does not count with this one"
+    d, _ = step(d, Skip("ann"), T0 + MIN + 3000)
+    assert d.result.reason == "zeros_alone"
+
+
+def test_after_one_flag_the_player_left_can_play_out_the_tiles():
+    d = duel(limit=MIN)
+    d, _ = step(d, Tick(), T0 + MIN)  # ann's flag falls; bob plays on
+    place, move = best(d)
+    letters = "".join(t.letter for t in move.tiles)
+    d = replace(d, bag="", seats=(d.seats[0], replace(d.seats[1], rack=letters)))
+    done, _ = step(d, place, T0 + MIN + 1000)
+    assert done.result.reason == "tiles" and done.result.winner == "bob"
+
+
+def test_after_one_flag_the_player_left_may_still_resign():
+    d = duel(limit=MIN)
+    d, _ = step(d, Tick(), T0 + MIN)
+    d, _ = step(d, Resign("bob"), T0 + MIN + 1000)
+    assert (d.result.reason, d.result.winner) == ("resigned", "ann")

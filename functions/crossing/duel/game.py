@@ -26,6 +26,15 @@ RULES = get_rules("duel")
 RACK_SIZE = RULES.rack_size
 ZERO_TURNS_TO_END = 4  # four consecutive zero-score turns, two each
 
+# Each way a game ends, as ``Result.reason``.
+ENDINGS = {
+    "tiles": "the bag is empty and a player has played out their rack",
+    "time": "both flags have fallen",
+    "resigned": "a player resigned",
+    "zeros": "four turns in a row scored nothing, two by each player",
+    "zeros_alone": "one flag had fallen and the player left scored nothing two turns in a row",
+}
+
 
 @dataclass(frozen=True)
 class Seat:
@@ -49,7 +58,7 @@ class Turn:
 
 @dataclass(frozen=True)
 class Result:
-    reason: str  # "tiles" | "time" | "resigned" | "zeros"
+    reason: str  # "tiles" | "time" | "resigned" | "zeros" | "zeros_alone" (see ENDINGS)
     winner: str | None  # None for a draw
     scores: tuple[int, int]
 
@@ -189,7 +198,10 @@ def advance(duel: Duel, now: int) -> tuple[Duel, list[Turn]]:
         i = duel.turn
         seat = replace(duel.seats[i], out_of_time=True, clock=duel.seats[i].clock.stop(due))
         turn = Turn(seat.player, "time")
-        duel = replace(duel, seats=_with(duel.seats, i, seat), moves=(*duel.moves, turn))
+        # From here only the player left counts zero turns: two of their own in a row.
+        duel = replace(
+            duel, seats=_with(duel.seats, i, seat), moves=(*duel.moves, turn), zero_turns=0
+        )
         made.append(turn)
         if all(s.out_of_time for s in duel.seats):
             duel = _end(duel, due, "time")
@@ -265,9 +277,11 @@ def _next(duel: Duel, score: int, now: int) -> Duel:
     zeros = duel.zero_turns + 1 if score == 0 else 0
     duel = replace(duel, zero_turns=zeros)
     playing = sum(not s.out_of_time for s in duel.seats)
-    # Two each; with one player out of time, two of the other's own in a row.
-    if zeros >= ZERO_TURNS_TO_END or (playing == 1 and zeros >= ZERO_TURNS_TO_END // 2):
+    if zeros >= ZERO_TURNS_TO_END:
         return _end(duel, now, "zeros")
+    # With one player out of time "two each" cannot happen: two of the other's own.
+    if playing == 1 and zeros >= ZERO_TURNS_TO_END // 2:
+        return _end(duel, now, "zeros_alone")
     return _pass_turn(duel, now)
 
 
