@@ -195,16 +195,11 @@ def test_tiles_are_conserved_racks_bag_and_board_always_98(seed, kinds):
 
 
 def test_elo_winner_gains_what_loser_loses_and_upsets_move_more():
-    assert elo.rate(1000, 1000, 0) == (1016, 984)
-    upset, _ = elo.rate(1000, 1400, 0)
-    expected_win, _ = elo.rate(1400, 1000, 0)
+    assert (elo.updated(1000, 1000, 1), elo.updated(1000, 1000, 0)) == (1016, 984)
+    upset = elo.updated(1000, 1400, 1)
+    expected_win = elo.updated(1400, 1000, 1)
     assert upset - 1000 > expected_win - 1400
-    assert elo.rate(1200, 1200, None) == (1200, 1200)
-
-
-def test_guests_are_not_rated_and_count_as_1000():
-    assert elo.rate(None, 1000, 0) == (None, 984)
-    assert elo.rate(1100, None, 0)[0] == elo.rate(1100, 1000, 0)[0]
+    assert elo.updated(1200, 1200, 0.5) == 1200
     with pytest.raises(ValueError, match="result"):
         elo.updated(1000, 1000, 2)
 

@@ -358,6 +358,14 @@ def test_two_accounts_play_a_rated_game_and_see_the_rating_changes(player):
     for page in (hana, ann):
         page.wait_for_selector("#game:not([hidden])")
         expect(page.locator(".players .rating").first).to_have_text("1000")
+        expect(page.locator("[data-slot=rated]")).to_have_text("Rated game")
+    # Each moves once (a skip): a game resigned before both have moved is aborted.
+    for _ in range(2):
+        mover = hana if game_of(hana)["turn"] == game_of(hana)["you"] else ann
+        moves = len(game_of(mover)["moves"])
+        mover.click("[data-act=skip]")
+        for page in (hana, ann):
+            page.wait_for_function(f"window.duel.store.get().game.moves.length > {moves}")
     hana.click("[data-act=resign]")
     hana.click("#confirm-resign button[value=resign]")
     for page in (hana, ann):

@@ -113,7 +113,10 @@ export function resultRows(game) {
     const rating = result.ratings?.[i];
     let change;
     if (rating) change = `${rating.before} → ${rating.after} (${signed(rating.after - rating.before)})`;
-    else change = seat.bot ? 'bot, not rated' : 'guest, not rated';
+    else if (seat.bot) change = 'bot, not rated';
+    else if (!seat.rated) change = 'guest, not rated';
+    else if (result.aborted) change = 'aborted, not rated';
+    else change = 'not rated';
     return { seat: i, name: seatName(seat), score, change, winner: result.winner === i };
   });
 }

@@ -3,7 +3,7 @@
 import { one, text, show } from '../views/dom.js';
 import { SIZE, squareOf, freeIndexes, valueOf } from './board.js';
 import { clocksAt, mmss, isLow } from './clock.js';
-import { LIMITS, limitLabel, valueFromLimit, whoAmI, challengeable, seekLink } from './lobby.js';
+import { LIMITS, limitLabel, valueFromLimit, whoAmI, challengeable, seekLink, ratedNote, seekRatedLabel } from './lobby.js';
 import { seatName, seatNote, moveLine, turnText, reasonText, winnerText, resultRows } from './describe.js';
 import { myTurn } from './model.js';
 
@@ -44,6 +44,7 @@ export function paintLobby(root, state) {
   text(one(root, '[data-slot=sign-error]'), signError || (state.signing ? 'Signing in…' : ''));
   for (const b of root.querySelectorAll('[data-form=sign] button')) b.disabled = Boolean(state.signing) || !state.welcomed;
 
+  text(one(root, '[data-slot=rated-note]'), ratedNote(state.account));
   for (const b of root.querySelectorAll('[data-limit]')) {
     b.setAttribute('aria-pressed', String(b.dataset.limit === valueFromLimit(state.limit)));
   }
@@ -65,7 +66,7 @@ export function paintLobby(root, state) {
 
   const seeks = challengeable(lobby);
   const list = one(root, '[data-slot=seeks]');
-  const keys = seeks.map((s) => s.id).join('|');
+  const keys = seeks.map((s) => `${s.id}:${s.will_rate}`).join('|');
   if (list.dataset.keys !== keys) {
     list.replaceChildren(...seeks.map((s) => {
       const li = document.createElement('li');
@@ -81,12 +82,12 @@ export function paintLobby(root, state) {
       who.append(name, ' ', rating);
       const limit = document.createElement('span');
       limit.className = 'limit';
-      limit.textContent = limitLabel(s.limit);
+      limit.textContent = `${limitLabel(s.limit)} · ${seekRatedLabel(s)}`;
       const b = document.createElement('button');
       b.type = 'button';
       b.dataset.challenge = s.id;
       b.textContent = 'Challenge';
-      b.setAttribute('aria-label', `Challenge ${s.name}, ${limitLabel(s.limit)}`);
+      b.setAttribute('aria-label', `Challenge ${s.name}, ${limitLabel(s.limit)}, ${seekRatedLabel(s)}`);
       li.append(who, limit, b);
       return li;
     }));
@@ -278,6 +279,7 @@ export function paintGame(root, state) {
   paintMoves(root, state);
   paintResult(root, state);
   text(one(root, '[data-slot=turn]'), turnText(game));
+  text(one(root, '[data-slot=rated]'), game.rated ? 'Rated game' : 'Unrated game');
   text(one(root, '[data-slot=bag]'), game.bag);
   const error = one(root, '[data-slot=error]');
   show(error, Boolean(state.error));

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from crossing.crossword.commands import Refused
-from crossing.duel import bots
+from crossing.duel import bots, elo
 from crossing.duel import game as G
 from crossing.tiles.lexicon import Lexicon
 
@@ -60,6 +60,39 @@ class Match:
             return None if self.settled else self.ended_at
         times = [t for t in (self.duel.due_at(), self.bot_due) if t is not None]
         return min(times) if times else None
+
+
+# --- ratings (pure): which games count, and by how much ----------------------------------------
+
+MOVES = frozenset({"play", "swap", "skip"})  # what counts as having moved; a flag fall does not
+
+
+def rated(match: Match) -> bool:
+    """Whether the game counts for ratings once played: two registered players, no bot."""
+    return all(p.rated and not p.bot for p in match.players)
+
+
+def aborted(match: Match) -> bool:
+    """Over before each player made a move: no rating moves, whoever resigned or timed out."""
+    moved = {t.player for t in match.duel.moves if t.kind in MOVES}
+    return match.over and not all(p.id in moved for p in match.players)
+
+
+def rating_steps(match: Match) -> tuple[int | None, int | None]:
+    """Each seat's Elo step from the ratings both showed at the start; None: not rated.
+
+    A game with a guest is unrated for both: a guest always shows 1000, so rating the
+    account against them would let anyone farm points off a throwaway guest.
+    """
+    result = match.duel.result
+    if result is None or not rated(match) or aborted(match):
+        return None, None
+    steps = []
+    for i, player in enumerate(match.players):
+        opponent = match.players[1 - i]
+        score = 0.5 if result.winner is None else (1.0 if result.winner == player.id else 0.0)
+        steps.append(elo.updated(player.rating, opponent.rating, score) - player.rating)
+    return steps[0], steps[1]
 
 
 def start_match(

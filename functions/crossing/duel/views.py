@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from crossing.duel.game import RULES
-from crossing.duel.match import Match
+from crossing.duel.match import Match, aborted, rated
 
 
 def view(match: Match, viewer: str | None, now: int) -> dict[str, Any]:
@@ -36,6 +36,7 @@ def view(match: Match, viewer: str | None, now: int) -> dict[str, Any]:
             "reason": duel.result.reason,
             "winner": None if winner is None else match.seat_of(winner),
             "scores": list(duel.result.scores),
+            "aborted": aborted(match),
             "ratings": [
                 None if change is None else {"before": change[0], "after": change[1]}
                 for change in (match.ratings or (None, None))
@@ -51,6 +52,7 @@ def view(match: Match, viewer: str | None, now: int) -> dict[str, Any]:
         "premiums": list(RULES.layout),
         "turn": None if duel.over else duel.turn,
         "limit": duel.limit_ms,
+        "rated": rated(match),
         "moves": [
             {
                 "seat": match.seat_of(turn.player),

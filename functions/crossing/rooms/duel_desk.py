@@ -164,6 +164,13 @@ class DuelDesk:
                     self.timers.arm(code, due, loaded[1])
         return outcome
 
+    def signed_in(self, guest: str, account: str) -> None:
+        """A guest signed up or in: their waiting game is the account's now."""
+        name, rating, _ = self._who(account, None)
+        self._lobby_write(
+            lambda lobby, w, now: (L.hand_over(lobby, guest, account, name, rating), w, None)
+        )
+
     def unfinished(self, player: str, game: str) -> str | None:
         """``game`` if this player is in it and it is not over (for the welcome)."""
         loaded = self.store.load_doc("game", game) if game else None
@@ -360,6 +367,7 @@ class DuelDesk:
                 "name": s.owner_name,
                 "rating": s.rating,
                 "rated": s.rated,
+                "will_rate": L.will_be_rated(s, is_account(player)),
                 "limit": s.limit_ms,
                 "expires_at": s.expires_at(),
                 "yours": s.owner == player,
@@ -456,20 +464,12 @@ class DuelDesk:
         Each change is the Elo step from the ratings both players showed at the start,
         added to the account's rating as it is now (another game may have moved it), and
         remembered on the rating with the game's id: a retried settle counts it once.
-        Games against a bot are not rated.
+        Which games count is ``match.rating_steps``: not bots', guests' or aborted ones.
         """
-        result = match.duel.result
-        assert result is not None
-        vs_bot = any(p.bot for p in match.players)
-        changes: list[tuple[int, int] | None] = []
-        for i, player in enumerate(match.players):
-            if vs_bot or not player.rated:
-                changes.append(None)
-                continue
-            opponent = match.players[1 - i]
-            score = 0.5 if result.winner is None else (1.0 if result.winner == player.id else 0.0)
-            delta = elo.updated(player.rating, opponent.rating, score) - player.rating
-            changes.append(self._rate(player.id, game, delta))
+        changes = [
+            None if step is None else self._rate(player.id, game, step)
+            for player, step in zip(match.players, M.rating_steps(match), strict=True)
+        ]
         try:
             self._write(game, M.Settle((changes[0], changes[1])))
         except Refused:
