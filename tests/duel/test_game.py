@@ -242,3 +242,18 @@ def test_after_one_flag_the_player_left_may_still_resign():
     d, _ = step(d, Tick(), T0 + MIN)
     d, _ = step(d, Resign("bob"), T0 + MIN + 1000)
     assert (d.result.reason, d.result.winner) == ("resigned", "ann")
+
+
+def test_a_play_is_named_by_where_its_main_word_starts():
+    d = duel()
+    d = replace(d, seats=(replace(d.seats[0], rack="ACTEORS"), d.seats[1]))
+    across, [turn] = step(d, Place("ann", ((7, 6, "C"), (7, 7, "A"), (7, 8, "T"))), T0)
+    assert (turn.at, turn.words) == ("8G", ("CAT",))
+    _, [turn] = step(d, Place("ann", ((6, 7, "C"), (7, 7, "A"), (8, 7, "T"))), T0)
+    assert turn.at == "H7"
+    # A tile that extends a word names the whole word's start, not the new tile.
+    bob = replace(across.seats[1], rack="SEEDERS")
+    _, [turn] = step(
+        replace(across, seats=(across.seats[0], bob)), Place("bob", ((7, 9, "S"),)), T0
+    )
+    assert (turn.at, turn.words) == ("8G", ("CATS",))

@@ -53,7 +53,8 @@ test('names show their rating, a guest is marked, a bot shows its level', () => 
 });
 
 test('moves read as who, what and the score', () => {
-  assert.deepEqual(D.moveLine({ seat: 0, kind: 'play', score: 20, words: ['FOR', 'NO'] }, seats), { who: 'Ann', what: 'FOR, NO', score: 20 });
+  assert.deepEqual(D.moveLine({ seat: 0, kind: 'play', score: 20, words: ['FOR', 'NO'], at: 'G7' }, seats), { who: 'Ann', what: 'G7 FOR · NO', score: 20 });
+  assert.equal(D.moveLine({ seat: 0, kind: 'play', score: 110, words: ['QUIXOTE'], at: '8H' }, seats).what, '8H QUIXOTE');
   assert.equal(D.moveLine({ seat: 1, kind: 'swap', score: 0 }, seats).what, 'swapped a tile');
   assert.equal(D.moveLine({ seat: 1, kind: 'skip', score: 0 }, seats).what, 'skipped');
   assert.equal(D.moveLine({ seat: 0, kind: 'time', score: 0 }, seats).what, 'ran out of time');

@@ -1,6 +1,8 @@
 // The game in words: names beside ratings, the move list, the turn, the result.
 // Pure, so the view only places strings.
 
+import { playText } from './table.js';
+
 const LEVEL = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 
 export function seatName(seat) {
@@ -32,7 +34,7 @@ export function moveLine(move, seats) {
   const who = seatName(seats?.[move.seat]);
   switch (move.kind) {
     case 'play':
-      return { who, what: (move.words ?? []).join(', '), score: move.score };
+      return { who, what: playText(move), score: move.score };
     case 'swap':
       return { who, what: 'swapped a tile', score: 0 };
     case 'skip':

@@ -54,6 +54,7 @@ class Turn:
     score: int = 0
     words: tuple[str, ...] = ()
     tiles: tuple[tuple[int, int, str], ...] = ()  # (row, col, letter), 0-based
+    at: str = ""  # a play's main word: "8H" across from row 8 column H, "H8" down
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,13 @@ class Duel:
         """Every tile in the game: the racks, the bag and the board (always the 98)."""
         on_board = Counter(ch.upper() for row in self.board.rows for ch in row if ch != ".")
         return Counter(self.bag) + on_board + sum((Counter(s.rack) for s in self.seats), Counter())
+
+
+def square_name(row: int, col: int, direction: str) -> str:
+    """Where a word starts, as players write it: row number first for across ("8H"),
+    column letter first for down ("H8")."""
+    letter, number = chr(ord("A") + col), str(row + 1)
+    return number + letter if direction == "across" else letter + number
 
 
 def full_bag() -> str:
@@ -239,6 +247,7 @@ def _place(
         scored.total,
         tuple(w.word for w in scored.words),
         tuple((t.row, t.col, t.letter) for t in play.tiles),
+        square_name(play.main.row, play.main.col, play.main.direction),
     )
     duel = replace(
         duel,

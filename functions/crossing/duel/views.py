@@ -7,6 +7,17 @@ from typing import Any
 from crossing.duel.game import RULES
 from crossing.duel.match import Match, aborted, rated
 
+# The rule set the page draws with (the same shape as GET /api/rules' entries), so the
+# page keeps no copy of the layout or the letter values.
+RULES_VIEW = {
+    "name": RULES.name,
+    "layout": list(RULES.layout),
+    "tiles": [
+        {"letter": letter, "value": RULES.values[letter], "count": RULES.counts[letter]}
+        for letter in sorted(RULES.values)
+    ],
+}
+
 
 def view(match: Match, viewer: str | None, now: int) -> dict[str, Any]:
     duel = match.duel
@@ -49,7 +60,7 @@ def view(match: Match, viewer: str | None, now: int) -> dict[str, Any]:
         "rack": duel.seats[you].rack if you is not None else "",
         "bag": len(duel.bag),
         "board": list(duel.board.rows),
-        "premiums": list(RULES.layout),
+        "rules": RULES_VIEW,
         "turn": None if duel.over else duel.turn,
         "limit": duel.limit_ms,
         "rated": rated(match),
@@ -60,6 +71,7 @@ def view(match: Match, viewer: str | None, now: int) -> dict[str, Any]:
                 "score": turn.score,
                 "words": list(turn.words),
                 "tiles": [list(t) for t in turn.tiles],
+                "at": turn.at,
             }
             for turn in duel.moves
         ],
