@@ -153,7 +153,7 @@ function swap(letter) {
 const bag = one(gameRoot, '[data-act=bag]');
 const DRAG_PX = 8;
 let drag = null;
-let dragEnded = 0; // when a drag ended: the click it leaves behind is not a tap
+let dragEnded = 0; // when a drag ended: the click it leaves behind is not a tap (0: no drag)
 
 function dropTarget(x, y) {
   const under = document.elementFromPoint(x, y);
@@ -170,6 +170,7 @@ function rackPlace(x) {
   return tiles.find((t) => x < t.getBoundingClientRect().right) ?? tiles[tiles.length - 1] ?? null;
 }
 
+document.addEventListener('pointerdown', () => { dragEnded = 0; }, true); // a new press is a new tap
 rack.addEventListener('pointerdown', (e) => {
   const tile = e.target.closest('.tile');
   if (!tile || tile.disabled || e.button > 0) return;
@@ -216,7 +217,7 @@ document.addEventListener('pointerup', (e) => endDrag(e, true));
 document.addEventListener('pointercancel', (e) => endDrag(e, false));
 // The click a drag leaves behind (its press and release) is not a tap on a tile.
 gameRoot.addEventListener('click', (e) => {
-  if (Date.now() - dragEnded < 400 && e.target.closest?.('.tile, .sq')) {
+  if (dragEnded && Date.now() - dragEnded < 400 && e.target.closest?.('.tile, .sq')) {
     e.stopPropagation();
     e.preventDefault();
   }
