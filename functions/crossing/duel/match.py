@@ -41,6 +41,7 @@ class Match:
     ended_at: int | None = None
     ratings: tuple[tuple[int, int] | None, tuple[int, int] | None] | None = None
     """(before, after) per seat once written to the accounts; None for a guest or a bot."""
+    watchers: tuple[str, ...] = ()  # watch screens' connections: they see no rack
 
     @property
     def over(self) -> bool:
@@ -127,13 +128,23 @@ class Disconnect:
 
 
 @dataclass(frozen=True)
+class Watch:
+    """A watch screen follows the game, live or after it ends."""
+
+    connection: str
+
+
+MAX_WATCHERS = 50  # the game's item stays small; the oldest screen makes way
+
+
+@dataclass(frozen=True)
 class Settle:
     """The rating changes, written to the accounts: (before, after) per seat."""
 
     ratings: tuple[tuple[int, int] | None, tuple[int, int] | None]
 
 
-Action = Connect | Disconnect | Settle | G.DuelCommand
+Action = Connect | Disconnect | Watch | Settle | G.DuelCommand
 
 
 def step(
@@ -152,6 +163,12 @@ def step(
             for player, held in match.connections.items():
                 if connection in held:
                     match = _connections(match, player, tuple(c for c in held if c != connection))
+            if connection in match.watchers:
+                match = replace(match, watchers=tuple(c for c in match.watchers if c != connection))
+        case Watch(connection):
+            if connection not in match.watchers:
+                kept = match.watchers[-(MAX_WATCHERS - 1) :]
+                match = replace(match, watchers=(*kept, connection))
         case Settle(ratings):
             if match.over and match.ratings is None:
                 match = replace(match, ratings=ratings)

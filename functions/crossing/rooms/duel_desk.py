@@ -37,6 +37,7 @@ MAX_WATCHERS = 500  # the lobby item stays small; the oldest watcher makes way
 RECENT_RATED = 20  # games remembered on a rating, so a retried write counts once
 LOBBY_LIMIT = (20, 60_000)  # seeks, challenges and bot games per player per minute
 MOVE_LIMIT = (30, 10_000)  # in-game messages per player per ten seconds
+WATCH_LIMIT = (20, 60_000)  # codes tried by one watch screen per minute
 BOT_NAMES = {"easy": "Easy bot", "medium": "Medium bot", "hard": "Hard bot"}
 
 log = logging.getLogger(__name__)
@@ -102,6 +103,8 @@ class DuelDesk:
                 return self._bot_game(connection, player, code, m)
             case "duel_open":
                 return self._open(connection, player, code, m)
+            case "duel_watch":
+                return self._watch(connection, player, code, m)
         if not code.startswith(GAME_PREFIX):
             raise Refused("no-game", "Open a game first.")
         if m.action == "tick":  # checked against the server's clock, like a room's
@@ -130,8 +133,9 @@ class DuelDesk:
         if loaded is None:
             raise Refused("no-game", "That game no longer exists.")
         match = load_match(loaded[0])
+        viewer = None if connection in match.watchers else player  # a screen sees no rack
         self._send(
-            connection, P.DuelMessage(version=loaded[1], game=view(match, player, self.clock()))
+            connection, P.DuelMessage(version=loaded[1], game=view(match, viewer, self.clock()))
         )
         return Outcome(loaded[1])
 
@@ -294,6 +298,18 @@ class DuelDesk:
         self.snapshot(connection, m.game, player)
         return outcome
 
+    def _watch(self, connection: str, player: str, code: str, m: P.DuelWatch) -> Outcome:
+        """A watch screen follows a game: the view nobody plays from (no rack, no seat)."""
+        self._limit(f"join:{player}", WATCH_LIMIT, "Too many tries; wait a minute.")
+        outcome = self._write(
+            m.game, M.Watch(connection), missing="There is no Duel with that code."
+        )
+        self._move(connection, player, code, m.game)
+        self._send(connection, P.Ack(seq=m.seq, version=outcome.version))
+        if not outcome.wrote:  # watching already: no fan-out sent it the game
+            self.snapshot(connection, m.game, player)
+        return outcome
+
     def _open_game(
         self,
         game: str,
@@ -452,6 +468,9 @@ class DuelDesk:
         for player, held in match.connections.items():
             message = P.DuelMessage(version=version, game=view(match, player, now))
             gone += [c for c in held if not self._send(c, message)]
+        if match.watchers:
+            public = P.DuelMessage(version=version, game=view(match, None, now))
+            gone += [c for c in match.watchers if not self._send(c, public)]
         for connection in gone:
             self.store.delete_connection(connection)
             self._write(game, M.Disconnect(connection))

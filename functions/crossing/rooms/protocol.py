@@ -89,6 +89,13 @@ class DuelOpen(_Message):
     game: SeekId
 
 
+class DuelWatch(_Message):
+    """A watch screen follows a Duel: both sides' public view, never a rack."""
+
+    action: Literal["duel_watch"]
+    game: SeekId
+
+
 class Tile(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     row: int = Field(ge=0, le=14)
@@ -228,6 +235,7 @@ ClientMessage = Annotated[
     | DuelAccept
     | DuelBot
     | DuelOpen
+    | DuelWatch
     | DuelPlay
     | DuelSwap
     | TypeLetter
@@ -257,6 +265,7 @@ ACTIONS = sorted(
         DuelAccept,
         DuelBot,
         DuelOpen,
+        DuelWatch,
         DuelPlay,
         DuelSwap,
         TypeLetter,
