@@ -1,7 +1,7 @@
 // What a Duel table shows around the board, from the game view alone: the last play's
 // squares, a play written as players write it, and the tiles not yet seen. Pure; used
 // by the Duel page and by the watch page's Duel view.
-import { countsOf } from '../tiles/board.js';
+import { countsOf, SIZE } from '../tiles/board.js';
 
 // The squares of the last play ("r,c" keys): marked until the next play.
 export function lastPlaySquares(moves) {
@@ -36,4 +36,19 @@ export function unseenTiles(game) {
 export function unseenLine(unseen, watching) {
   const where = watching ? 'on the racks' : 'on their rack';
   return `${unseen.total} unseen: ${unseen.bag} in the bag, ${unseen.racks} ${where}`;
+}
+
+// The game as it stood after its first `n` moves, rebuilt from its move list (the
+// record): the board, the scores and the moves so far. The same record always gives
+// the same positions, so a finished game can be looked back through move by move.
+export function positionAt(game, n) {
+  const all = game?.moves ?? [];
+  const moves = all.slice(0, Math.max(0, Math.min(n, all.length)));
+  const rows = Array.from({ length: SIZE }, () => Array(SIZE).fill('.'));
+  const scores = [0, 0];
+  for (const move of moves) {
+    if (move.kind === 'play') for (const [row, col, letter] of move.tiles) rows[row][col] = letter;
+    scores[move.seat] += move.score ?? 0;
+  }
+  return { board: rows.map((r) => r.join('')), scores, moves, n: moves.length };
 }

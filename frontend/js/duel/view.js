@@ -285,6 +285,9 @@ export function paintGame(root, state) {
   paintResult(root, state);
   text(one(root, '[data-slot=turn]'), turnText(game));
   text(one(root, '[data-slot=rated]'), game.rated ? 'Rated game' : 'Unrated game');
+  const tv = `watch.html?duel=${encodeURIComponent(game.id)}`;
+  const watchLink = one(root, '[data-slot=watch-link]');
+  if (watchLink.getAttribute('href') !== tv) watchLink.setAttribute('href', tv);
   text(one(root, '[data-slot=bag]'), game.bag);
   const error = one(root, '[data-slot=error]');
   show(error, Boolean(state.error));
