@@ -310,6 +310,8 @@ function render() {
     show(lobbyError, Boolean(generic));
     text(lobbyError, generic ? state.error.message : '');
   } else {
+    // A move took the highlight away: a square keeping the focus would look like one.
+    if (!state.place.cursor && board.contains(document.activeElement)) document.activeElement.blur();
     V.paintGame(gameRoot, state);
     V.paintClocks(gameRoot, state, Date.now());
   }
