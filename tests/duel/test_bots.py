@@ -76,9 +76,10 @@ def test_hard_answers_within_a_second_and_a_half_and_easy_within_three(limit):
         level: [bots.think_ms(level, limit, random.Random(n)) for n in range(300)]
         for level in bots.THINK_MS
     }
-    assert max(pauses["hard"]) <= 1_500
-    assert max(pauses["medium"]) <= 2_200
-    assert max(pauses["easy"]) <= 3_000
+    # The pause leaves room, within 1.5 s and 3 s, for the page's tick (250 ms) and the server.
+    assert max(pauses["hard"]) <= 1_200
+    assert max(pauses["medium"]) <= 1_900
+    assert max(pauses["easy"]) <= 2_600
     assert min(min(p) for p in pauses.values()) > 0
 
 

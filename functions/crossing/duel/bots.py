@@ -22,8 +22,10 @@ from crossing.tiles.movegen import Move, generate
 BANDS = {"hard": (1.0, 1.0), "medium": (0.55, 0.85), "easy": (0.25, 0.6)}
 EASY_SWAP = 0.08
 # The pause before a bot's move, in a game of ten minutes or more (or Unlimited): long
-# enough to see its move land as a move, short enough that nobody waits on it.
-THINK_MS = {"hard": (700, 1500), "medium": (1200, 2200), "easy": (1800, 3000)}
+# enough to see its move land as a move, short enough that nobody waits on it. With the
+# page's tick (within 250 ms) and the server's work, Hard answers within 1.5 s and Easy
+# within 3 s (benchmarks/duel_bot_reply.py).
+THINK_MS = {"hard": (600, 1200), "medium": (1000, 1900), "easy": (1500, 2600)}
 FULL_PAUSE_FROM_MS = 10 * 60_000
 SHORTEST_PAUSE = 0.4  # the share of the pause kept in the shortest game (3 minutes)
 
