@@ -114,6 +114,18 @@ def type_play(page: Page, play: dict) -> None:
         expect(page.locator(square(r, c))).to_contain_text(letter)
 
 
+def play_top(page: Page, base_url: str) -> int:
+    """On this page's turn, type the Solver's top play and submit it; the number of
+    moves before it (the play is that move)."""
+    game = wait_my_turn(page)
+    moves = len(game["moves"])
+    play = top_play(page, base_url, game)
+    type_play(page, play)
+    page.keyboard.press("Enter")
+    submit_and_wait(page, moves, play["score"])
+    return moves
+
+
 def test_a_guest_plays_a_hard_bot_to_the_end_of_the_tiles(player, base_url: str):
     page = player("Lee")
     page.click("[data-limit='']")  # Unlimited: the game ends by its tiles, not a clock
@@ -459,19 +471,14 @@ def test_the_table_on_a_phone(player, base_url: str):
     expect(page.locator(square(r0, c0))).to_contain_text(moved[0])
     expect(page.locator(square(r0, c0))).to_have_class(re.compile(r"\bsq-new\b"))
     # Taps still work: a square, then a tile (tile first is checked after the bot's move).
-    page.click("[data-act=recall]")
+    page.tap("[data-act=recall]")
     page.tap(square(r1, c1))
     page.locator(".rack .tile").nth(2).tap()
     expect(page.locator(square(r1, c1))).to_contain_text(moved[2])
     page.click("[data-act=recall]")
 
     # A play: the highlight goes, its squares are marked, the list says where and what.
-    game = wait_my_turn(page)
-    moves = len(game["moves"])
-    play = top_play(page, base_url, game)
-    type_play(page, play)
-    page.keyboard.press("Enter")
-    submit_and_wait(page, moves, play["score"])
+    moves = play_top(page, base_url)
     expect(page.locator(".board .sq-cursor")).to_have_count(0)
     mine = game_of(page)["moves"][moves]
     for r, c, _ in mine["tiles"]:
@@ -481,7 +488,7 @@ def test_the_table_on_a_phone(player, base_url: str):
         re.compile(rf"^{mine['at']} {mine['words'][0]}( · .+)?$")
     )
     assert re.fullmatch(r"\d{1,2}[A-O]|[A-O]\d{1,2}", mine["at"])
-    expect(line.locator(".move-score")).to_have_text(str(play["score"]))
+    expect(line.locator(".move-score")).to_have_text(str(mine["score"]))
     # The bot answers: its play is marked now, not mine; a tile tapped first is held.
     game = wait_my_turn(page)
     last = game["moves"][-1]

@@ -11,11 +11,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.test_duel import (
     game_of,
+    play_top,
     player,  # noqa: F401  (the fixture)
     square,
-    submit_and_wait,
-    top_play,
-    type_play,
     wait_my_turn,
 )
 
@@ -63,12 +61,7 @@ def test_a_tv_follows_a_duel_live_and_looks_back_through_it(player, browser, bas
 
     # Two plays of Kim's and the bot's answers arrive live.
     for _ in range(2):
-        game = wait_my_turn(kim)
-        moves = len(game["moves"])
-        play = top_play(kim, base_url, game)
-        type_play(kim, play)
-        kim.keyboard.press("Enter")
-        submit_and_wait(kim, moves, play["score"])
+        moves = play_top(kim, base_url)
         tv.wait_for_function(f"document.querySelectorAll('.dw-side .moves li').length > {moves}")
     game = wait_my_turn(kim)
     expect(tv.locator(".dw-side .moves li")).to_have_count(len(game["moves"]))
