@@ -266,7 +266,7 @@ def test_two_players_meet_through_the_lobby_list(player):
     expect(hana.locator("[data-slot=mine]")).to_be_visible()
     expect(hana.locator("[data-slot=mine-text]")).to_contain_text("5 min")
     seek = ann.locator("[data-slot=seeks] li", has_text="Hana")
-    expect(seek).to_contain_text("5 min")
+    expect(seek.locator(".limit")).to_have_text("5 min · unrated")  # two guests
     expect(seek).to_contain_text("1000")
     # Hana's own game is not one she can challenge.
     expect(hana.locator("[data-slot=seeks] li", has_text="Hana")).to_have_count(0)
@@ -366,6 +366,7 @@ def test_two_accounts_play_a_rated_game_and_see_the_rating_changes(player):
     hana.click("[data-limit='180000']")
     hana.click("[data-act=seek]")
     seek = ann.locator("[data-slot=seeks] li", has_text=f"hana{stamp}")
+    expect(seek.locator(".limit")).to_have_text("3 min · rated")  # said before it starts
     seek.get_by_role("button", name="Challenge").click()
     for page in (hana, ann):
         page.wait_for_selector("#game:not([hidden])")
