@@ -169,11 +169,15 @@ class DuelDesk:
         return outcome
 
     def signed_in(self, guest: str, account: str) -> None:
-        """A guest signed up or in: their waiting game is the account's now."""
+        """A guest signed up or in: their waiting game is the account's now. A busy lobby
+        does not fail the sign-in: the guest's game then waits on as the guest's."""
         name, rating, _ = self._who(account, None)
-        self._lobby_write(
-            lambda lobby, w, now: (L.hand_over(lobby, guest, account, name, rating), w, None)
-        )
+        try:
+            self._lobby_write(
+                lambda lobby, w, now: (L.hand_over(lobby, guest, account, name, rating), w, None)
+            )
+        except Refused:
+            log.warning("could not hand a waiting game to a new account")
 
     def unfinished(self, player: str, game: str) -> str | None:
         """``game`` if this player is in it and it is not over (for the welcome)."""
