@@ -499,3 +499,24 @@ def test_the_table_on_a_phone(player, base_url: str):
     page.locator(".rack .tile").first.tap()
     expect(page.locator(".rack .tile").first).to_have_attribute("aria-pressed", "true")
     expect(page.locator(".board .sq-new")).to_have_count(0)
+
+
+def test_a_guest_who_signs_up_while_waiting_plays_that_game_rated(player):
+    stamp = int(time.time() * 1000) % 10**7
+    gus, bob = player("Gus"), player()
+    sign_up(bob, f"bob{stamp}")
+    gus.click("[data-limit='300000']")
+    gus.click("[data-act=seek]")
+    expect(gus.locator("[data-slot=mine]")).to_be_visible()
+    listed = bob.locator("[data-slot=seeks] li", has_text="Gus")
+    expect(listed.locator(".limit")).to_have_text("5 min · unrated")
+    # Gus signs up in the middle of the visit: the same waiting game, now his account's.
+    sign_up(gus, f"gus{stamp}")
+    expect(gus.locator("[data-slot=rated-note]")).to_contain_text("Rated when another")
+    expect(gus.locator("[data-slot=mine]")).to_be_visible()
+    listed = bob.locator("[data-slot=seeks] li", has_text=f"gus{stamp}")
+    expect(listed.locator(".limit")).to_have_text("5 min · rated")
+    listed.get_by_role("button", name="Challenge").click()
+    for page in (gus, bob):
+        page.wait_for_selector("#game:not([hidden])")
+        expect(page.locator("[data-slot=rated]")).to_have_text("Rated game")
