@@ -107,6 +107,13 @@ class DuelOpen(_Message):
     game: SeekId
 
 
+class DuelWatch(_Message):
+    """A watch screen follows a Duel: both sides' public view, never a rack."""
+
+    action: Literal["duel_watch"]
+    game: SeekId
+
+
 class Tile(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     row: int = Field(ge=0, le=14)
@@ -247,6 +254,7 @@ ClientMessage = Annotated[
     | DuelAccept
     | DuelBot
     | DuelOpen
+    | DuelWatch
     | DuelPlay
     | DuelSwap
     | TypeLetter
@@ -276,6 +284,7 @@ ACTIONS = sorted(
         DuelAccept,
         DuelBot,
         DuelOpen,
+        DuelWatch,
         DuelPlay,
         DuelSwap,
         TypeLetter,

@@ -351,9 +351,12 @@ class RoomService:
         self.store.put_profile(
             player, {"name": session.account.name, **profile, "account": session.account.name}
         )
+        guest = (self.store.get_connection(connection) or ("", ""))[1]
         if code:
             self._drop(code, connection)
         self.store.put_connection(connection, "", player, self.clock() + CONNECTION_TTL_MS)
+        if guest and guest != player:
+            self.duel.signed_in(guest, player)
         signed = P.SignedIn(
             player=player,
             name=session.account.name,
