@@ -96,7 +96,11 @@ def frames(code: str):
 
 
 def replies(messages: list[dict]) -> list[dict]:
-    return [m for m in messages if m["type"] in ("ack", "error")]
+    """What answers the sender: an ack or an error; a ``snapshot`` is answered by the
+    whole view instead (a full ``room``, or the ``duel`` or ``lobby`` being watched)."""
+    answers = [m for m in messages if m["type"] in ("ack", "error")]
+    views = [m for m in messages if m["type"] in ("duel", "lobby") or m.get("full")]
+    return answers or views
 
 
 def stored_version(service, code: str) -> int | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from crossing.crossword.commands import Refused
+from crossing.refusals import Refused
 
 SEEK_TTL_MS = 10 * 60_000  # a waiting game nobody takes is gone after ten minutes
 MINUTE = 60_000
