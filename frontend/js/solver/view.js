@@ -3,7 +3,7 @@
 
 import { EMPTY, SIZE, isBlankTile, newTiles, playSquares } from "./board.js";
 import { hintLines } from "./hint.js";
-import { premiumAt } from "./premiums.js";
+import { PREMIUMS, premiumAt } from "./premiums.js";
 import { currentRuleSet, hintDone } from "./state.js";
 
 function el(tag, attrs = {}, text) {
@@ -290,6 +290,12 @@ export function renderLayout(grid, facts, state) {
       ? "The centre star doubles the opening word."
       : "The centre star marks the opening square; it does not multiply the word.",
   ];
+  const counts = Object.entries(PREMIUMS)
+    .filter(([mark]) => mark !== "*")
+    .map(([mark, premium]) => [ruleSet.layout.join("").split(mark).length - 1, premium.name])
+    .filter(([n]) => n > 0)
+    .map(([n, name]) => `${n} ${name}`);
+  lines.push(`Premium squares: ${counts.join(", ")}.`);
   const tileBonus = Object.entries(ruleSet.tiles_used_bonus);
   if (tileBonus.length) {
     lines.push(`Tiles placed in one play: ${tileBonus.map(([n, p]) => `${n} → +${p}`).join(", ")}.`);
