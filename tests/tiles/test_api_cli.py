@@ -23,7 +23,19 @@ def test_solve_request_answers_with_the_contract_keys():
     answer = solve_request({"rules": "crossplay", "rack": "quixote", "top": 3})
     assert len(answer["plays"]) == 3
     best = answer["plays"][0]
-    assert set(best) == {"word", "row", "col", "direction", "score", "tiles_used", "breakdown"}
+    assert set(best) == {
+        "word",
+        "row",
+        "col",
+        "direction",
+        "score",
+        "tiles_used",
+        "leave",
+        "equity",
+        "breakdown",
+    }
+    # QUIXOTE empties the rack: nothing is kept, so equity is the score.
+    assert (best["leave"], best["equity"]) == ("", 110)
     assert (best["word"], best["row"], best["col"], best["direction"]) == (
         "QUIXOTE",
         8,
@@ -166,7 +178,7 @@ def test_all_plays_are_listed_with_blank_choices_as_variants():
     assert sum(1 + len(row["variants"]) for row in rows) == len(every)
     # A row is one spelling at one spot; its variants move the blank, never score more.
     for row in rows:
-        for word, score in row["variants"]:
+        for word, score, _leave, _equity in row["variants"]:
             assert word.upper() == row["word"].upper() and word != row["word"]
             assert score <= row["score"]
     # TEE with the blank as either E is one row (blank on the star's E or on the last).

@@ -9,14 +9,24 @@ export function playsFromRows(answer) {
   const fields = answer?.fields ?? [];
   return (answer?.plays ?? []).map((row) => {
     const play = Object.fromEntries(fields.map((name, i) => [name, row[i]]));
-    play.variants = (play.variants ?? []).map(([word, score]) => ({ ...play, word, score, variants: [] }));
+    play.variants = (play.variants ?? []).map(([word, score, leave, equity]) => ({
+      ...play,
+      word,
+      score,
+      leave,
+      equity,
+      variants: [],
+    }));
     return play;
   });
 }
 
 const byScore = (a, b) => b.score - a.score;
+// A row's best equity may be one of its blank choices: that is the row's place.
+const bestEquity = (play) => Math.max(play.equity ?? play.score, ...play.variants.map((v) => v.equity ?? v.score));
 const ORDER = {
   score: byScore,
+  equity: (a, b) => bestEquity(b) - bestEquity(a) || byScore(a, b),
   length: (a, b) => b.word.length - a.word.length || byScore(a, b),
   word: (a, b) => a.word.toUpperCase().localeCompare(b.word.toUpperCase()) || byScore(a, b),
   position: (a, b) =>

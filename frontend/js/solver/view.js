@@ -136,6 +136,10 @@ function listedPlays(state) {
   return listedFor.indices;
 }
 
+function formatEquity(equity) {
+  return `score + leave ${equity.toFixed(1)}`;
+}
+
 function where(play) {
   return `${play.direction === "across" ? "Across" : "Down"} at ${play.row},${play.col}`;
 }
@@ -153,6 +157,10 @@ function playButton(play, index, variant, pressed) {
     el("span", { class: "play-where" }, where(play)),
     el("span", { class: "play-score" }, String(play.score)),
   );
+  if (play.equity !== undefined) {
+    const kept = play.leave ? `keeps ${play.leave}` : "keeps nothing";
+    button.append(el("span", { class: "play-equity", title: "score + leave" }, `${kept} · ${formatEquity(play.equity)}`));
+  }
   return button;
 }
 
@@ -283,6 +291,17 @@ export function renderBreakdown(target, state) {
   }
   if (bonuses.children.length) parts.push(bonuses);
   if (!play.breakdown) parts.push(el("p", { class: "counting" }, "Counting the score square by square…"));
+  if (play.equity !== undefined) {
+    const worth = play.equity - play.score;
+    const sign = worth >= 0 ? "+" : "−";
+    parts.push(
+      el(
+        "p",
+        { class: "play-leave" },
+        `Keeps ${play.leave || "nothing"} (worth ${sign}${Math.abs(worth).toFixed(1)} next turn): ${formatEquity(play.equity)}.`,
+      ),
+    );
+  }
   parts.push(el("p", { class: "play-total" }, `Total: ${play.breakdown?.total ?? play.score}`));
   const how = el("p", { class: "how" });
   how.append(el("a", { href: "#scoring" }, "How a score is counted"));

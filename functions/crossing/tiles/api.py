@@ -4,7 +4,9 @@ Request: ``{"rules": str, "rack": str, "board": [15 strings] (optional, default
 empty), "words": [str] (optional, replaces the word list), "top": int (optional,
 default 10), "bonus": bool (optional, default true)}``. Unknown keys are ignored.
 Response: ``{"plays": [{"word", "row", "col", "direction", "score", "tiles_used",
-"breakdown"}]}``, best first, rows and columns 1-based.
+"leave", "equity", "breakdown"}]}``, best first, rows and columns 1-based;
+``leave`` is the rack tiles the play keeps and ``equity`` its score plus what
+that leave is worth (leaves.py).
 
 Two more shapes of the same request:
 
@@ -12,7 +14,7 @@ Two more shapes of the same request:
   can have 40,000), as ``{"fields": [...], "plays": [[...]], "count": n}``, each
   play a row of ``fields``: plays that differ only in which letters the rack's
   blanks stand for are one row, the best-scoring way shown and the others in
-  its ``variants`` (``[[word, score], ...]``).
+  its ``variants`` (``[[word, score, leave, equity], ...]``).
 - ``"play": {"row", "col", "direction", "word"}`` checks and scores that one
   play (1-based; lower case for a blank) and answers it with its breakdown, or
   refuses it with the rule it breaks.
@@ -23,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from crossing.tiles.board import BadBoard, Board
+from crossing.tiles.leaves import leave_of, leave_value
 from crossing.tiles.lexicon import BadWordList, Lexicon, default_lexicon
 from crossing.tiles.movegen import Move, generate
 from crossing.tiles.play import ACROSS, DOWN, IllegalPlay, check_play, tiles_for_word
@@ -111,10 +114,18 @@ def _bonus(data: dict[str, Any]) -> bool:
     return bonus
 
 
-def play_json(board: Board, move: Move, rules: RuleSet, lexicon: Lexicon, bonus: bool) -> dict:
+def _leave(rules: RuleSet, rack: str, move: Move, score: int) -> tuple[str, float]:
+    leave = leave_of(rack, move)
+    return leave, round(score + leave_value(rules, leave), 1)
+
+
+def play_json(
+    board: Board, move: Move, rules: RuleSet, lexicon: Lexicon, bonus: bool, rack: str
+) -> dict:
     # The reference scorer writes the breakdown; movegen's own sum must agree with it.
     checked = check_play(board, move.tiles, lexicon)
     breakdown = score_play(board, checked, rules, premiums=bonus)
+    leave, equity = _leave(rules, rack, move, breakdown.total)
     return {
         "word": move.word,
         "row": move.row + 1,
@@ -122,6 +133,8 @@ def play_json(board: Board, move: Move, rules: RuleSet, lexicon: Lexicon, bonus:
         "direction": move.direction,
         "score": breakdown.total,
         "tiles_used": len(move.tiles),
+        "leave": leave,
+        "equity": equity,
         "breakdown": breakdown.to_json(),
     }
 
@@ -154,14 +167,32 @@ def _play(data: dict[str, Any], board: Board, rack: str, lexicon: Lexicon) -> Mo
 
 
 # Every play is many thousands: each is a short row, not an object with a breakdown.
-ROW_FIELDS = ("word", "row", "col", "direction", "score", "tiles_used", "variants")
+ROW_FIELDS = (
+    "word",
+    "row",
+    "col",
+    "direction",
+    "score",
+    "tiles_used",
+    "leave",
+    "equity",
+    "variants",
+)
 
 
-def grouped(moves: list[Move]) -> list[list[Any]]:
+def grouped(moves: list[Move], rules: RuleSet, rack: str) -> list[list[Any]]:
     """One row per placement and spelling (``ROW_FIELDS``); its other blank choices as
-    ``[word, score]`` variants. ``moves`` is best first, so a row shows its best way."""
+    ``[word, score, leave, equity]`` variants. ``moves`` is best first, so a row shows
+    its best-scoring way."""
     rows: dict[tuple, list[Any]] = {}
+    # Many plays keep the same tiles: value each leave once.
+    valued: dict[str, float] = {}
     for move in moves:
+        leave = leave_of(rack, move)
+        worth = valued.get(leave)
+        if worth is None:
+            worth = valued[leave] = leave_value(rules, leave)
+        equity = round(move.score + worth, 1)
         key = (move.row, move.col, move.direction, move.word.upper())
         row = rows.get(key)
         if row is None:
@@ -172,10 +203,12 @@ def grouped(moves: list[Move]) -> list[list[Any]]:
                 move.direction,
                 move.score,
                 len(move.tiles),
+                leave,
+                equity,
                 [],
             ]
         else:
-            row[6].append([move.word, move.score])
+            row[8].append([move.word, move.score, leave, equity])
     return list(rows.values())
 
 
@@ -196,9 +229,10 @@ def solve_request(data: dict[str, Any]) -> dict[str, Any]:
     lexicon = _lexicon(data)
     if data.get("play") is not None:
         move = _play(data, board, rack, lexicon)
-        return {"plays": [play_json(board, move, rules, lexicon, bonus)]}
+        return {"plays": [play_json(board, move, rules, lexicon, bonus, rack)]}
     if every:
         moves = generate(board, rack, rules, lexicon, premiums=bonus)
-        return {"fields": list(ROW_FIELDS), "plays": grouped(moves), "count": len(moves)}
+        rows = grouped(moves, rules, rack)
+        return {"fields": list(ROW_FIELDS), "plays": rows, "count": len(moves)}
     moves = generate(board, rack, rules, lexicon, premiums=bonus, top=top)
-    return {"plays": [play_json(board, move, rules, lexicon, bonus) for move in moves]}
+    return {"plays": [play_json(board, move, rules, lexicon, bonus, rack) for move in moves]}
