@@ -241,3 +241,21 @@ def test_scoring_page_from_the_breakdown_and_links_home(page: Page, base_url: st
     page.wait_for_url(f"{base_url}/")
     page.get_by_role("link", name=re.compile("^Solver")).click()
     page.wait_for_url(f"{base_url}/solver.html")
+
+
+def test_plays_show_their_leave_and_sort_by_score_plus_leave(page: Page):
+    show_best_move(page, "XIS?UUV")
+    first = page.locator("#plays > li > .play").first
+    # Score stays the default order: VeX scores most but spends the blank.
+    expect(first.locator(".play-score")).to_have_text("22")
+    expect(first.locator(".play-equity")).to_contain_text("keeps ISUU")
+    page.get_by_label("Sort by").select_option("equity")
+    first = page.locator("#plays > li > .play").first
+    expect(first.locator(".play-equity")).to_contain_text("keeps UX")
+    equities = [
+        float(text.rsplit(" ", 1)[1])
+        for text in page.locator("#plays > li > .play .play-equity").all_inner_texts()
+    ]
+    assert equities[0] >= max(equities)
+    first.click()
+    expect(page.locator("#breakdown .play-leave")).to_contain_text("Keeps UX")
