@@ -42,6 +42,20 @@ export const ACTIONS = Object.freeze({
   NOTICE: "notice",
 });
 
+// What a search answers; any change to what was asked puts these back.
+const NO_ANSWERS = Object.freeze({
+  status: "idle",
+  plays: [],
+  count: 0,
+  page: 0,
+  // The chosen result: its index in `plays`, and which of its blank variants (null: the row).
+  chosen: null,
+  variant: null,
+  breakdown: null,
+  hint: null,
+  error: null,
+});
+
 export function initialState() {
   return {
     ruleSets: [],
@@ -52,19 +66,10 @@ export function initialState() {
     blankArmed: false,
     rack: "",
     bonus: true,
-    // "idle" | "solving" | "solved" | "failed"
-    status: "idle",
-    plays: [],
-    count: 0,
+    // status: "idle" | "solving" | "solved" | "failed"
+    ...NO_ANSWERS,
     sort: "score",
     filter: "",
-    page: 0,
-    // The chosen result: its index in `plays`, and which of its blank variants (null: the row).
-    chosen: null,
-    variant: null,
-    breakdown: null,
-    hint: null,
-    error: null,
     notice: "",
     savedNames: [],
   };
@@ -81,18 +86,7 @@ function rackLimits(state) {
 
 // Any change to what was asked makes the old answers stale.
 function withoutAnswers(state) {
-  return {
-    ...state,
-    status: "idle",
-    plays: [],
-    count: 0,
-    page: 0,
-    chosen: null,
-    variant: null,
-    breakdown: null,
-    hint: null,
-    error: null,
-  };
+  return { ...state, ...NO_ANSWERS };
 }
 
 // The play a result row (or one of its blank variants) stands for.
