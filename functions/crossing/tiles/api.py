@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from crossing.tiles.board import BadBoard, Board
-from crossing.tiles.leaves import leave_of, leave_value
+from crossing.tiles.leaves import leave_of, leave_reader, leave_value
 from crossing.tiles.lexicon import BadWordList, Lexicon, default_lexicon
 from crossing.tiles.movegen import Move, generate
 from crossing.tiles.play import ACROSS, DOWN, IllegalPlay, check_play, tiles_for_word
@@ -185,30 +185,27 @@ def grouped(moves: list[Move], rules: RuleSet, rack: str) -> list[list[Any]]:
     ``[word, score, leave, equity]`` variants. ``moves`` is best first, so a row shows
     its best-scoring way."""
     rows: dict[tuple, list[Any]] = {}
-    # Many plays keep the same tiles: value each leave once.
-    valued: dict[str, float] = {}
+    read = leave_reader(rules, rack)
     for move in moves:
-        leave = leave_of(rack, move)
-        worth = valued.get(leave)
-        if worth is None:
-            worth = valued[leave] = leave_value(rules, leave)
-        equity = round(move.score + worth, 1)
-        key = (move.row, move.col, move.direction, move.word.upper())
+        leave, worth = read(move)
+        score = move.score
+        word = move.word
+        key = (move.row, move.col, move.direction, word.upper())
         row = rows.get(key)
         if row is None:
             rows[key] = [
-                move.word,
+                word,
                 move.row + 1,
                 move.col + 1,
                 move.direction,
-                move.score,
+                score,
                 len(move.tiles),
                 leave,
-                equity,
+                round(score + worth, 1),
                 [],
             ]
         else:
-            row[8].append([move.word, move.score, leave, equity])
+            row[8].append([word, score, leave, round(score + worth, 1)])
     return list(rows.values())
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -62,19 +63,35 @@ def equity(rules: RuleSet, rack: str, move: Move) -> float:
     return move.score + leave_value(rules, leave_of(rack, move))
 
 
+def leave_reader(rules: RuleSet, rack: str) -> Callable[[Move], tuple[str, float]]:
+    """``move -> (leave, its value)`` for many plays from one rack.
+
+    The plays of one rack keep one of at most 128 sub-racks: each is worked out once,
+    keyed by the tiles used.
+    """
+    known: dict[str, tuple[str, float]] = {}
+    blank = "?"
+
+    def read(move: Move) -> tuple[str, float]:
+        used = "".join(sorted([blank if t.blank else t.letter for t in move.tiles]))
+        found = known.get(used)
+        if found is None:
+            leave = leave_of(rack, move)
+            found = known[used] = (leave, leave_value(rules, leave))
+        return found
+
+    return read
+
+
 def by_equity(board: Board, rack: str, rules: RuleSet, lexicon: Lexicon) -> Move | None:
     """The play with the highest score + leave (the first of equals in the engine's order)."""
     moves = generate(board, rack, rules, lexicon)
     if not moves:
         return None
-    # Plays keep one of at most 128 sub-racks: value each once, keyed by the tiles used.
-    worth: dict[str, float] = {}
+    read = leave_reader(rules, rack)
     best, best_equity = None, float("-inf")
     for move in moves:
-        used = "".join(sorted("?" if t.blank else t.letter for t in move.tiles))
-        value = worth.get(used)
-        if value is None:
-            value = worth[used] = leave_value(rules, leave_of(rack, move))
-        if move.score + value > best_equity:
-            best, best_equity = move, move.score + value
+        value = move.score + read(move)[1]
+        if value > best_equity:
+            best, best_equity = move, value
     return best
