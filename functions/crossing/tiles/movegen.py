@@ -473,7 +473,6 @@ def generate(
 
 # Per rule set and bonus switch: the byte tables the compiled search reads.
 _tables: dict[tuple[int, bool], tuple[RuleSet, bytes, bytes, bytes, array]] = {}
-_checked_graphs: dict[int, Lexicon] = {}
 _DIRECTIONS = (ACROSS, DOWN)
 _LETTERS = tuple(_UPPER)
 
@@ -504,9 +503,11 @@ def _generate_compiled(
     counts = rack_counts(rack)
     if not sum(counts) or lexicon.root == 0:
         return []
-    if _checked_graphs.get(id(lexicon)) is not lexicon:
+    # Checked once per graph, and remembered on it: a request's own word list
+    # is a new graph that must not outlive the request.
+    if not getattr(lexicon, "graph_checked", False):
         _compiled.check_graph(lexicon.nodes)
-        _checked_graphs[id(lexicon)] = lexicon
+        lexicon.graph_checked = True
     values, lm, wm, bonus = _compiled_tables(rules, premiums)
     return _compiled.generate(
         lexicon.nodes,
