@@ -49,7 +49,9 @@ def choose(duel: Duel, level: str, lexicon: Lexicon | None = None) -> DuelComman
         raise ValueError(f"a bot's level is easy, medium or hard, not {level!r}")
     seat = duel.seats[duel.turn]
     rng = random.Random(f"duel-bot:{duel.seed}:{len(duel.moves)}:{level}")
-    plays = generate(duel.board, seat.rack, RULES, lexicon or default_lexicon())
+    # Hard needs only the best play: the top-1 search skips anchors that cannot win.
+    top = 1 if level == "hard" else None
+    plays = generate(duel.board, seat.rack, RULES, lexicon or default_lexicon(), top=top)
     if not plays or (level == "easy" and duel.bag and rng.random() < EASY_SWAP):
         return _fallback(duel)
     best = plays[0].score
