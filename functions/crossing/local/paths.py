@@ -1,4 +1,5 @@
-"""Where a checkout keeps the client and the puzzle packs (for the local stack and tools)."""
+"""Where a checkout keeps the client, the puzzles and their packs, found from this package
+(never from the working directory, so every command works from any folder)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,14 @@ def default_frontend() -> Path:
     return REPO / "frontend"
 
 
+def default_puzzles() -> Path:
+    """The puzzle factory's folder (answers, clues, drafts, packs)."""
+    return REPO / "puzzles"
+
+
 def default_packs() -> Path | None:
     """The built packs if the puzzle factory has made them, else the small test pack."""
-    for candidate in (REPO / "puzzles" / "packs", REPO / "tests" / "data" / "packs"):
+    for candidate in (default_puzzles() / "packs", REPO / "tests" / "data" / "packs"):
         if candidate.is_dir() and any(candidate.glob("*.json")):
             return candidate
     return None
