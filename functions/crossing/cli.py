@@ -8,6 +8,7 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
+from crossing.local.paths import default_data
 from crossing.puzzles_cli import register as register_puzzles
 from crossing.tiles.cli import add_solve_command
 
@@ -31,7 +32,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="address to listen on (0.0.0.0 to play from phones on your network)",
     )
     serve.add_argument(
-        "--port", type=_whole(1, 65535, "a port"), default=8000, help="port (default 8000)"
+        "--port",
+        type=_whole(0, 65535, "a port"),
+        default=8000,
+        help="port (default 8000; 0 for any free one)",
     )
     serve.add_argument(
         "--frontend", type=_folder, default=None, metavar="DIR", help="folder of the web client"
@@ -42,6 +46,21 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="DIR",
         help="folder of puzzle packs (SIZE.json; default: the built packs)",
+    )
+    serve.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help=f"folder to keep accounts, ratings, rooms and saved games in "
+        f"(default {_shown_path(default_data())})",
+    )
+    serve.add_argument(
+        "--backend",
+        choices=["sqlite", "moto"],
+        default="sqlite",
+        help="sqlite (default): everything kept in --data; moto: the AWS adapters on "
+        "moto's fake AWS in this process, forgotten at each stop (needs the moto extra)",
     )
     serve.set_defaults(run=_serve)
     bots = sub.add_parser("bots", help="bot tools").add_subparsers(
@@ -109,7 +128,14 @@ def _vapid_keys(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from crossing.local.serve import serve
 
-    return serve(args.host, args.port, args.frontend, args.packs)
+    if args.backend == "moto" and args.data is not None:
+        print(
+            "crossing serve: --data is for the sqlite backend; moto keeps nothing", file=sys.stderr
+        )
+        return 2
+    return serve(
+        args.host, args.port, args.frontend, args.packs, backend=args.backend, data=args.data
+    )
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -160,6 +186,11 @@ def _check_puzzle(args: argparse.Namespace) -> int:
 
 MAX_BOTS = 7
 """A room holds eight players, and a simulated game's host is one of them."""
+
+
+def _shown_path(path: Path) -> str:
+    home = Path.home()
+    return f"~/{path.relative_to(home)}" if path.is_relative_to(home) else str(path)
 
 
 def _version() -> str:

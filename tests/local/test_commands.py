@@ -156,7 +156,9 @@ def test_the_lan_address_is_one_of_this_machines_own_and_not_loopback():
 )
 def test_serve_prints_the_address_phones_use(capsys, monkeypatch, host, lan, shown):
     monkeypatch.setattr(serve, "lan_address", lambda: lan)
-    stack = SimpleNamespace(url="http://localhost:8123/", port=8123)
+    stack = SimpleNamespace(
+        url="http://localhost:8123/", port=8123, backend=SimpleNamespace(data=Path("/srv/x"))
+    )
     serve._announce(stack, host)
     out = capsys.readouterr().out
     assert out.startswith("Crossing Words is running: open http://localhost:8123/\n")

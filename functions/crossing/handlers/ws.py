@@ -13,6 +13,7 @@ from typing import Any
 
 from aws_lambda_powertools import Logger, Metrics, single_metric
 from aws_lambda_powertools.metrics import MetricUnit
+from aws_lambda_powertools.metrics.functions import is_metrics_disabled
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from crossing.aws.config import Settings
@@ -41,10 +42,11 @@ def service() -> RoomService:
     return _service
 
 
-def reset() -> None:
-    """Forget the built service (tests and the local stack change the environment)."""
+def reset(service: RoomService | None = None) -> None:
+    """Forget the built service (tests and the local stack change the environment), or
+    use ``service`` from now on (the local stack's, on its SQLite ports)."""
     global _service
-    _service = None
+    _service = service
 
 
 def _connection(event: dict[str, Any]) -> str:
@@ -124,6 +126,8 @@ def _count_game(sent: Sent) -> None:
 def _dimensioned(name: str, unit: MetricUnit, value: float, **dimensions: str) -> None:
     # A metric with its own dimensions goes out as its own EMF blob, so the shared
     # `metrics` object's dimensions stay the same for every other metric.
+    if is_metrics_disabled():  # single_metric prints its blob even with metrics off
+        return
     with single_metric(name=name, unit=unit, value=value, namespace=metrics.namespace) as one:
         one.add_dimension(name="service", value=metrics.service or "crossing")
         for key, dimension in dimensions.items():

@@ -35,6 +35,8 @@ class Sockets:
 
     def __init__(self) -> None:
         self.open: dict[str, WebSocket] = {}
+        self.stopping = False
+        """The server is stopping: sockets it closes are not players leaving."""
 
 
 def connection_id() -> str:
@@ -59,7 +61,8 @@ def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlett
             pass  # the browser went away: API Gateway would call $disconnect now
         finally:
             sockets.open.pop(connection, None)
-            await _invoke(handlers.disconnect, websocket_event("DISCONNECT", connection))
+            if not sockets.stopping:  # a restart keeps every seat, as a network blip would
+                await _invoke(handlers.disconnect, websocket_event("DISCONNECT", connection))
 
     async def post_to_connection(request: Request) -> Response:
         ws = sockets.open.get(request.path_params["connection"])

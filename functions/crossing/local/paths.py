@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[3]
@@ -23,3 +25,14 @@ def default_packs() -> Path | None:
         if candidate.is_dir() and any(candidate.glob("*.json")):
             return candidate
     return None
+
+
+def default_data() -> Path:
+    """Where ``crossing serve`` keeps its data unless told (``--data``): the user's own
+    application-data folder, so every checkout and install shares one set of accounts."""
+    home = Path.home()
+    if sys.platform == "win32":
+        return Path(os.environ.get("LOCALAPPDATA") or home / "AppData" / "Local") / "Crossing"
+    if sys.platform == "darwin":
+        return home / "Library" / "Application Support" / "Crossing"
+    return Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share") / "crossing"

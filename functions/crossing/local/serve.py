@@ -1,10 +1,11 @@
-"""``crossing serve``: start everything, print the URL, stop cleanly on Ctrl-C."""
+"""``crossing serve``: start everything, print the URL, stop cleanly on Ctrl-C or SIGTERM."""
 
 from __future__ import annotations
 
 import contextlib
 import errno
 import os
+import signal
 import socket
 import sys
 import threading
@@ -14,12 +15,13 @@ from pathlib import Path
 
 import uvicorn
 
-from crossing.handlers import ws as handlers
 from crossing.local import backend as local
-from crossing.local.app import Sockets, build_app
 from crossing.local.events import LambdaContext
 from crossing.local.paths import default_frontend, default_packs
-from crossing.local.pump import SchedulePump
+from crossing.local.pump import Pump
+
+GRACEFUL_S = 5
+"""How long a stop waits for messages being handled before closing what is left."""
 
 
 @dataclass
@@ -31,7 +33,7 @@ class Stack:
     server: uvicorn.Server
     thread: threading.Thread | None
     backend: local.Backend
-    pump: SchedulePump
+    pump: Pump
 
 
 @contextlib.contextmanager
@@ -41,31 +43,47 @@ def running(
     frontend: Path | None = None,
     packs: Path | None = None,
     pump_every: float = 1.0,
+    *,
+    backend: str = "sqlite",
+    data: Path | None = None,
 ) -> Iterator[Stack]:
     """Start the whole stack in this process, serving in a thread; stop it on exit.
 
-    Raises ``CannotServe`` (before starting anything) if the address cannot be listened on.
+    ``backend`` is "sqlite" (kept in ``data``, default the user's data folder) or
+    "moto". Raises ``CannotServe`` before starting anything if the address cannot be
+    listened on or the data folder cannot be used.
     """
     listener = listen(host, port)
     port = listener.getsockname()[1]
-    backend = local.start_backend(packs if packs is not None else default_packs())
+    try:
+        store = local.start_backend(backend, packs if packs is not None else default_packs(), data)
+    except local.BackendError as error:
+        listener.close()
+        raise CannotServe(str(error)) from None
     internal = f"http://{_reachable(host)}:{port}"
     saved = dict(os.environ)
-    for name, value in local.environment(backend, internal).items():
+    for name, value in store.environment(internal).items():
         if name.startswith("POWERTOOLS_"):
             os.environ.setdefault(name, value)  # logging and metrics: the caller's say wins
         else:
             os.environ[name] = value
-    handlers.reset()
-    pump = SchedulePump(
-        backend.client("scheduler"),
-        local.GROUP,
-        lambda event: handlers.timer(event, LambdaContext()),
-        every=pump_every,
-    )
-    app = build_app(frontend if frontend is not None else default_frontend(), Sockets())
+    # Imported once the environment is set: Powertools reads its settings at import.
+    from crossing.handlers import ws as handlers
+    from crossing.local.app import Sockets, build_app
+
+    handlers.reset(store.service())
+    pump = Pump(store.due, lambda event: handlers.timer(event, LambdaContext()), every=pump_every)
+    sockets = Sockets()
+    app = build_app(frontend if frontend is not None else default_frontend(), sockets)
     config = uvicorn.Config(
-        app, host=host, port=port, log_level="warning", lifespan="off", ws_ping_interval=20
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        lifespan="off",
+        ws="websockets-sansio",
+        ws_ping_interval=20,
+        timeout_graceful_shutdown=GRACEFUL_S,
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(
@@ -76,12 +94,15 @@ def running(
         threading.Event().wait(0.02)
     pump.start()
     try:
-        yield Stack(f"http://{_url_host(host)}:{port}/", port, server, thread, backend, pump)
+        yield Stack(f"http://{_url_host(host)}:{port}/", port, server, thread, store, pump)
     finally:
-        pump.stop()
+        # Sockets first (each gets a close frame once its message in hand is done), then
+        # the pump, then the store: every write is committed when it is acknowledged.
+        sockets.stopping = True
         server.should_exit = True
-        thread.join(timeout=10)
-        backend.stop()
+        thread.join(timeout=GRACEFUL_S + 5)
+        pump.stop()
+        store.stop()
         listener.close()
         os.environ.clear()
         os.environ.update(saved)
@@ -137,15 +158,29 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
-def serve(host: str, port: int, frontend: Path | None, packs: Path | None) -> int:
+def serve(
+    host: str,
+    port: int,
+    frontend: Path | None,
+    packs: Path | None,
+    *,
+    backend: str = "sqlite",
+    data: Path | None = None,
+) -> int:
+    # Ctrl-C and SIGTERM (systemd, docker stop, kill) both stop cleanly: close frames,
+    # then exit. A flag, not KeyboardInterrupt: an interrupted Thread.join can leave the
+    # thread looking finished on Python 3.11, and the stop would not wait for it.
+    stopping = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: stopping.set())
+    for name, value in local.POWERTOOLS.items():
+        os.environ.setdefault(name, value)  # before the handlers log: the service's name
     try:
-        with running(host, port, frontend, packs) as stack:
+        with running(host, port, frontend, packs, backend=backend, data=data) as stack:
             _announce(stack, host)
-            try:
-                while stack.thread and stack.thread.is_alive():
-                    stack.thread.join(timeout=0.5)
-            except KeyboardInterrupt:
-                print("\nStopping.", flush=True)
+            while stack.thread and stack.thread.is_alive() and not stopping.wait(0.5):
+                pass
+            print("\nStopping.", flush=True)
     except CannotServe as error:
         print(f"crossing serve: {error}", file=sys.stderr)
         return 1
@@ -166,6 +201,11 @@ def _announce(stack: Stack, host: str) -> None:
             "on your network.",
             flush=True,
         )
+    data = getattr(stack.backend, "data", None)
+    if data is not None:
+        print(f"Accounts, ratings and games are kept in {data}", flush=True)
+    else:
+        print("Backend: moto (everything is forgotten when it stops)", flush=True)
     print("Press Ctrl-C to stop.", flush=True)
 
 
