@@ -53,8 +53,9 @@ Due = tuple[dict[str, Any], Callable[[], None]]
 class Backend(Protocol):
     def environment(self, connections_url: str) -> dict[str, str]: ...
 
-    def service(self) -> Any:
-        """The rooms service for the handlers, or None: they build it from the environment."""
+    def service(self, sockets: Any) -> Any:
+        """The rooms service for the handlers (sending on ``sockets``, the local app's),
+        or None: they build it from the environment."""
 
     def due(self, now_ms: int) -> list[Due]: ...
 
@@ -125,14 +126,14 @@ class SqliteBackend:
             env["CROSSING_PACKS_DIR"] = str(self.packs)
         return env
 
-    def service(self) -> Any:
+    def service(self, sockets: Any) -> Any:
         from crossing.aws.config import Settings
         from crossing.rooms.service import RoomService
 
         settings = Settings.from_env()
         return RoomService(
             self.store,
-            settings.connections(),
+            sockets,
             self.timers,
             settings.packs(),
             push=settings.push(),
@@ -245,7 +246,7 @@ class MotoBackend:
             "CROSSING_USER_POOL_CLIENT_ID": self.user_pool_client_id,
         }
 
-    def service(self) -> Any:
+    def service(self, sockets: Any) -> Any:
         return None
 
     def due(self, now_ms: int) -> list[Due]:

@@ -71,9 +71,9 @@ def running(
     from crossing.handlers import ws as handlers
     from crossing.local.app import Sockets, build_app
 
-    handlers.reset(store.service())
-    pump = Pump(store.due, lambda event: handlers.timer(event, LambdaContext()), every=pump_every)
     sockets = Sockets()
+    handlers.reset(store.service(sockets))
+    pump = Pump(store.due, lambda event: handlers.timer(event, LambdaContext()), every=pump_every)
     app = build_app(frontend if frontend is not None else default_frontend(), sockets)
     config = uvicorn.Config(
         app,
