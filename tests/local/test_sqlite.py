@@ -189,3 +189,14 @@ def test_a_second_server_on_the_same_folder_is_refused(tmp_path):
         SqliteBackend(tmp_path, None)
     first.stop()
     SqliteBackend(tmp_path, None).stop()  # free again once the first has stopped
+
+
+def test_the_web_push_keys_are_made_once_and_kept_with_the_data(tmp_path):
+    first = SqliteBackend(tmp_path, None)
+    keys = {k: v for k, v in first.environment("http://x").items() if "VAPID_P" in k}
+    first.stop()
+    again = SqliteBackend(tmp_path, None)
+    assert {k: v for k, v in again.environment("http://x").items() if "VAPID_P" in k} == keys
+    again.stop()
+    assert len(keys) == 2
+    assert (tmp_path / "vapid.json").stat().st_mode & 0o077 == 0, "only its user reads it"

@@ -72,11 +72,13 @@ def free_port(host: str = "127.0.0.1") -> int:
         return s.getsockname()[1]
 
 
-def _common_environment(connections_url: str) -> dict[str, str]:
-    """What either backend's handlers read. A fresh VAPID pair each start: a browser's
+def _common_environment(
+    connections_url: str, vapid: tuple[str, str] | None = None
+) -> dict[str, str]:
+    """What either backend's handlers read. Without ``vapid``, a fresh pair: a browser's
     subscription from an earlier run no longer matches, so the client subscribes again
     when it sees a new key."""
-    private_key, public_key = generate_keys()
+    private_key, public_key = vapid or generate_keys()
     return {
         **LOCAL_CREDENTIALS,
         "AWS_DEFAULT_REGION": REGION,
@@ -121,7 +123,7 @@ class SqliteBackend:
         self.accounts = SqliteAccounts(self.db)
 
     def environment(self, connections_url: str) -> dict[str, str]:
-        env = _common_environment(connections_url)
+        env = _common_environment(connections_url, self._vapid())
         if self.packs is not None:
             env["CROSSING_PACKS_DIR"] = str(self.packs)
         return env
@@ -139,6 +141,19 @@ class SqliteBackend:
             push=settings.push(),
             accounts=self.accounts,
         )
+
+    def _vapid(self) -> tuple[str, str]:
+        """The Web Push key pair, made once and kept with the data: the notification
+        subscriptions the profiles hold were made with it."""
+        path = self.data / "vapid.json"
+        try:
+            keys = json.loads(path.read_text())
+            return keys["private_key"], keys["public_key"]
+        except (OSError, ValueError, KeyError):
+            private_key, public_key = generate_keys()
+            path.touch(mode=0o600)  # a secret: only this user reads it
+            path.write_text(json.dumps({"private_key": private_key, "public_key": public_key}))
+            return private_key, public_key
 
     def due(self, now_ms: int) -> list[Due]:
         if self.clock() - self._swept_at >= SWEEP_EVERY_S:
