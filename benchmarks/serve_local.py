@@ -47,9 +47,7 @@ def first_answer(url: str, started: float) -> float:
 
 def abandon_a_room(ws_url: str) -> None:
     with connect(ws_url) as ws:
-        seq = 0
-        for action, fields in (("hello", {}), ("host", {"name": "Bench"})):
-            seq += 1
+        for seq, (action, fields) in enumerate((("hello", {}), ("host", {"name": "Bench"})), 1):
             ws.send(json.dumps({"action": action, "seq": seq, **fields}))
             while json.loads(ws.recv(timeout=10)).get("seq") != seq:
                 pass
