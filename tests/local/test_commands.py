@@ -209,3 +209,31 @@ def test_scripts_test_installs_only_when_what_it_pins_changes(tmp_path):
     assert installs() == 0
     (repo / "pyproject.toml").write_text((repo / "pyproject.toml").read_text() + "\n")
     assert installs() == 1, "a changed pyproject.toml installs again"
+
+
+def test_the_local_stack_logs_under_its_service_name(tmp_path):
+    """Powertools reads the service's name when the handlers are imported: the stack sets
+    it first, so log lines say "crossing", not "service_undefined"."""
+    script = (
+        "from pathlib import Path\n"
+        "from crossing.local.serve import running\n"
+        f"with running(data=Path({str(tmp_path)!r})):\n"
+        "    from crossing.handlers import ws\n"
+        "    print(ws.logger.service, ws.metrics.service)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("POWERTOOLS_")}
+    env["PYTHONPATH"] = str(ROOT / "functions")
+    shown = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert shown.stdout.split() == ["crossing", "crossing"], shown.stderr
+
+
+def test_no_packs_anywhere_is_one_line(capsys, monkeypatch):
+    monkeypatch.setattr(serve, "default_packs", lambda: None)
+    code, out, err = run_cli(capsys, "serve", "--port", "0")
+    assert code == 1
+    assert "running" not in out
+    assert err == (
+        "crossing serve: no puzzle packs here (puzzles/packs in a checkout); pass --packs DIR\n"
+    )

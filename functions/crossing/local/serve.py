@@ -53,10 +53,13 @@ def running(
     "moto". Raises ``CannotServe`` before starting anything if the address cannot be
     listened on or the data folder cannot be used.
     """
+    packs = packs if packs is not None else default_packs()
+    if packs is None:
+        raise CannotServe("no puzzle packs here (puzzles/packs in a checkout); pass --packs DIR")
     listener = listen(host, port)
     port = listener.getsockname()[1]
     try:
-        store = local.start_backend(backend, packs if packs is not None else default_packs(), data)
+        store = local.start_backend(backend, packs, data)
     except local.BackendError as error:
         listener.close()
         raise CannotServe(str(error)) from None
