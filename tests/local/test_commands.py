@@ -166,8 +166,12 @@ def test_serve_prints_the_address_phones_use(capsys, monkeypatch, host, lan, sho
     assert ("192.168.1.20" in out) == (host == "0.0.0.0" and lan is not None)
 
 
-def fake_tools(tmp_path: Path) -> tuple[Path, dict[str, str]]:
-    """A copy of the files scripts/test reads, and a PATH whose python3 and node only log."""
+def fake_tools(tmp_path: Path, managed: bool = False) -> tuple[Path, dict[str, str]]:
+    """A copy of the files scripts/test reads, and a PATH whose python3 and node only log.
+
+    ``managed``: python3 refuses pip outside a virtual environment (PEP 668), no
+    environment is active, and ``python3 -m venv .venv`` makes one that logs the same.
+    """
     repo = tmp_path / "repo"
     (repo / "scripts").mkdir(parents=True)
     for name in ("scripts/test", "constraints.txt", "pyproject.toml"):
@@ -177,17 +181,36 @@ def fake_tools(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     prefix = tmp_path / "prefix"
     prefix.mkdir()
     log = tmp_path / "log"
-    (bin_ / "python3").write_text(
+    fake = (
         "#!/bin/sh\n"
-        f'echo "python3 $*" >> {log}\n'
-        f'case "$*" in *sys.prefix*) echo {prefix};; -c*) exit 1;; esac\n'
+        f'echo "$0 $*" >> {log}\n'
+        f'case "$*" in *sys.prefix*) echo {prefix};; -c*) exit {0 if managed else 1};;\n'
+        '"-m venv .venv") mkdir -p .venv/bin && cp "$0" .venv/bin/python;; esac\n'
     )
+    (bin_ / "python3").write_text(fake)
     (bin_ / "node").write_text(f'#!/bin/sh\necho "node $*" >> {log}\n')
     for tool in ("python3", "node"):
         (bin_ / tool).chmod(0o755)
-    env = {k: v for k, v in os.environ.items() if k != "PIP_BREAK_SYSTEM_PACKAGES"}
-    env.update(PATH=f"{bin_}:{os.environ['PATH']}", VIRTUAL_ENV=str(prefix))
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PIP_BREAK_SYSTEM_PACKAGES", "VIRTUAL_ENV", "CI")
+    }
+    env["PATH"] = f"{bin_}:{os.environ['PATH']}"
+    if not managed:
+        env["VIRTUAL_ENV"] = str(prefix)
     return repo, env
+
+
+def test_scripts_test_makes_a_virtual_environment_where_the_system_refuses_pip(tmp_path):
+    repo, env = fake_tools(tmp_path, managed=True)
+    subprocess.run(["bash", "scripts/test"], cwd=repo, env=env, check=True, capture_output=True)
+    ran = (tmp_path / "log").read_text().splitlines()
+    assert any(line.endswith("python3 -m venv .venv") for line in ran)
+    installs = [line for line in ran if "-m pip install" in line]
+    assert len(installs) == 1
+    assert installs[0].startswith(".venv/bin/python -m pip install"), installs
+    assert any(line.startswith(".venv/bin/python -m pytest") for line in ran)
 
 
 def test_scripts_test_installs_only_when_what_it_pins_changes(tmp_path):
