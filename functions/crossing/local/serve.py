@@ -99,12 +99,13 @@ def running(
     try:
         yield Stack(f"http://{_url_host(host)}:{port}/", port, server, thread, store, pump)
     finally:
-        # Sockets first (each gets a close frame once its message in hand is done), then
-        # the pump, then the store: every write is committed when it is acknowledged.
+        # The pump first (a due event it is firing finishes), then the sockets (each gets
+        # a close frame once its message in hand is done), then the store: every write
+        # was committed before it was acknowledged.
+        pump.stop()
         sockets.stopping = True
         server.should_exit = True
         thread.join(timeout=GRACEFUL_S + 5)
-        pump.stop()
         store.stop()
         listener.close()
         os.environ.clear()
