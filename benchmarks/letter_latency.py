@@ -1,11 +1,11 @@
 """How long a letter takes from one browser to another through the local stack.
 
-    python benchmarks/letter_latency.py [--letters 200]
+    python benchmarks/letter_latency.py [--letters 200] [--backend sqlite|moto]
 
 Starts ``crossing serve``'s stack in this process, opens two WebSockets into one
 Together room, and times each letter from the moment one player sends it to the
-moment the other player's view shows it (WebSocket → handler → moto DynamoDB →
-@connections → WebSocket).
+moment the other player's view shows it (WebSocket → handler → SQLite → WebSocket;
+with ``--backend moto``: → moto's DynamoDB → @connections → WebSocket).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -28,8 +29,12 @@ PACE = 0.1  # ten letters a second, a fast typist (the rooms refuse more than 25
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--letters", type=int, default=200)
+    parser.add_argument("--backend", choices=["sqlite", "moto"], default="sqlite")
     args = parser.parse_args()
-    with running() as stack:
+    with (
+        tempfile.TemporaryDirectory() as data,
+        running(backend=args.backend, data=Path(data)) as stack,
+    ):
         hana, ann = two_in_a_game(stack.url.replace("http", "ws") + "ws", "together")
         whites = white_squares(hana.room)
         times = []
@@ -43,7 +48,7 @@ def main() -> None:
         for p in (hana, ann):
             p.close()
     times.sort()
-    print(f"{args.letters} letters at 10 a second, one browser to the other, local stack:")
+    print(f"{args.letters} letters at 10 a second, one browser to the other, {args.backend}:")
     print(
         f"median {statistics.median(times):.1f} ms, p90 {times[int(0.9 * len(times))]:.1f} ms, "
         f"p99 {times[int(0.99 * len(times))]:.1f} ms, max {times[-1]:.1f} ms"

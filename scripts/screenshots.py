@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -32,7 +33,11 @@ def main() -> None:
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     chromium = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-    with running() as stack, sync_playwright() as pw:
+    with (
+        tempfile.TemporaryDirectory() as data,
+        running(data=Path(data)) as stack,
+        sync_playwright() as pw,
+    ):
         browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
 
         def phone(name: str, path: str, size=PHONE):

@@ -14,10 +14,11 @@ os.environ.setdefault("POWERTOOLS_METRICS_NAMESPACE", "CrossingWordsTest")
 @pytest.fixture(scope="session")
 def local_stack() -> Iterator[object]:
     """The local stack sets the handlers' environment, so two at once in one process
-    would fight over it: every test that needs one shares this one."""
+    would fight over it: every test that needs one shares this one. It runs on moto,
+    so the AWS adapters (DynamoDB, Scheduler, S3, Cognito) are what the tests drive."""
     from crossing.local.serve import running
 
-    with running() as stack:
+    with running(backend="moto") as stack:
         yield stack
 
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from importlib import metadata
 from pathlib import Path
 
+from crossing.local.paths import default_data
 from crossing.puzzles_cli import register as register_puzzles
 from crossing.tiles.cli import add_solve_command
 
@@ -15,34 +18,93 @@ def build_parser() -> argparse.ArgumentParser:
         prog="crossing",
         description="Crossing Words: live crossword rooms, Duel and the Solver.",
     )
+    parser.add_argument("--version", action="version", version=f"crossing {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    serve = sub.add_parser("serve", help="run the whole game on this machine (no AWS account)")
+    serve = sub.add_parser(
+        "serve",
+        help="run the whole game on this machine (no AWS account)",
+        description="Run the whole game on this machine: the web client, the rooms, "
+        "Duel and the Solver, with no AWS account.",
+    )
     serve.add_argument(
         "--host",
         default="127.0.0.1",
         help="address to listen on (0.0.0.0 to play from phones on your network)",
     )
-    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    serve.add_argument("--frontend", type=Path, default=None, help="folder of the web client")
     serve.add_argument(
-        "--packs", type=Path, default=None, help="folder of puzzle packs (SIZE.json)"
+        "--port",
+        type=_whole(0, 65535, "a port"),
+        default=8000,
+        help="port (default 8000; 0 for any free one)",
+    )
+    serve.add_argument(
+        "--frontend", type=_folder, default=None, metavar="DIR", help="folder of the web client"
+    )
+    serve.add_argument(
+        "--packs",
+        type=_packs_folder,
+        default=None,
+        metavar="DIR",
+        help="folder of puzzle packs (SIZE.json; default: the built packs)",
+    )
+    serve.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help=f"folder to keep accounts, ratings, rooms and saved games in "
+        f"(default {_shown_path(default_data())})",
+    )
+    serve.add_argument(
+        "--backend",
+        choices=["sqlite", "moto"],
+        default="sqlite",
+        help="sqlite (default): everything kept in --data; moto: the AWS adapters on "
+        "moto's fake AWS in this process, forgotten at each stop (needs the moto extra)",
     )
     serve.set_defaults(run=_serve)
     bots = sub.add_parser("bots", help="bot tools").add_subparsers(
         dest="bots_command", required=True
     )
-    sim = bots.add_parser("simulate", help="run bots without a server and print their figures")
-    sim.add_argument("--mode", choices=["race", "together"], required=True)
-    sim.add_argument("--size", choices=["mini", "small", "midi", "large"], required=True)
-    sim.add_argument("--level", choices=["easy", "medium", "hard"], required=True)
-    sim.add_argument("--runs", type=int, default=100)
+    sim = bots.add_parser(
+        "simulate",
+        help="run bots without a server and print their figures",
+        description="Play games of bots only, with no server and no waiting (time jumps "
+        "from one bot move to the next), and print how long they took and how many "
+        "squares they got wrong: for tuning the levels.",
+    )
+    sim.add_argument(
+        "--mode", choices=["race", "together"], required=True, help="the game the bots play"
+    )
+    sim.add_argument(
+        "--size", choices=["mini", "small", "midi", "large"], required=True, help="grid size"
+    )
+    sim.add_argument(
+        "--level", choices=["easy", "medium", "hard"], required=True, help="every bot's level"
+    )
+    sim.add_argument(
+        "--runs",
+        type=_whole(1, 100_000, "the number of games"),
+        default=100,
+        metavar="N",
+        help="how many games (default 100)",
+    )
     sim.add_argument(
         "--bots",
-        type=int,
+        type=_whole(1, MAX_BOTS, "the number of bots"),
         default=None,
-        help="how many bots play (default: 1 in a race, 3 in Together)",
+        metavar="N",
+        help=f"how many bots play each game, 1 to {MAX_BOTS} (a room seats {MAX_BOTS + 1} "
+        "with its host); default 1 in a race, 3 in Together",
     )
-    sim.add_argument("--packs", type=Path, default=None, help="folder of puzzle packs")
+    sim.add_argument(
+        "--packs",
+        type=_packs_folder,
+        default=None,
+        metavar="DIR",
+        help="folder of puzzle packs (default: the built packs; without a pack of the "
+        "size, random grids of that size)",
+    )
     sim.set_defaults(run=_simulate)
     check = sub.add_parser("check-puzzle", help="validate ipuz puzzle files")
     check.add_argument("files", nargs="+", help="ipuz files to validate")
@@ -66,7 +128,14 @@ def _vapid_keys(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from crossing.local.serve import serve
 
-    return serve(args.host, args.port, args.frontend, args.packs)
+    if args.backend == "moto" and args.data is not None:
+        print(
+            "crossing serve: --data is for the sqlite backend; moto keeps nothing", file=sys.stderr
+        )
+        return 2
+    return serve(
+        args.host, args.port, args.frontend, args.packs, backend=args.backend, data=args.data
+    )
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -81,9 +150,6 @@ def _simulate(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         puzzles = [synthetic_puzzle(size.width, seed) for seed in range(20)]
-    if args.runs < 1:
-        print("crossing bots simulate: --runs must be at least 1", file=sys.stderr)
-        return 2
     bots = args.bots or (1 if args.mode == "race" else 3)
     print(report(args.mode, puzzles, args.level, args.runs, bots))
     return 0
@@ -118,13 +184,73 @@ def _check_puzzle(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+MAX_BOTS = 7
+"""A room holds eight players, and a simulated game's host is one of them."""
+
+
+def _shown_path(path: Path) -> str:
+    home = Path.home()
+    return f"~/{path.relative_to(home)}" if path.is_relative_to(home) else str(path)
+
+
+def _version() -> str:
+    try:
+        return metadata.version("crossing")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "(not installed)"
+
+
+def _whole(low: int, high: int, what: str):
+    """An argparse type: a whole number from ``low`` to ``high``, or a one-line error."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be a whole number, not {text!r}"
+            ) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} must be from {low} to {high}, not {value}")
+        return value
+
+    return parse
+
+
+def _folder(text: str) -> Path:
+    path = Path(text)
+    if not path.is_dir():
+        raise argparse.ArgumentTypeError(f"no folder {text}")
+    return path
+
+
+def _packs_folder(text: str) -> Path:
+    path = _folder(text)
+    if not any(path.glob("*.json")):
+        raise argparse.ArgumentTypeError(f"{text} holds no puzzle packs (mini.json, small.json…)")
+    return path
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help()
         return 0
-    return args.run(args)
+    try:
+        code = args.run(args)
+        sys.stdout.flush()  # a closed pipe shows up here, not at exit
+        return code
+    except BrokenPipeError:
+        # The reader went away (``crossing solve ... | head``): stop quietly, as other tools do.
+        # Python's own flush at exit would fail again, so stdout goes nowhere from here.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141  # what a shell reports for SIGPIPE
+    except OSError as error:
+        # A file a command needs is missing or unreadable: say which, in one line.
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"crossing {args.command}: {where}{error.strerror or error}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """`crossing puzzles ...`: the puzzle factory's commands, and the only place it touches files.
 
 answers → ``draft`` → ``unclued`` → clues written → ``lint`` → ``build`` → ``check``.
-Every path is relative to ``--dir`` (default ``puzzles``, the folder in the repo).
+Every path is relative to ``--dir`` (default: the ``puzzles`` folder of this checkout).
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from crossing.crossword.packs import (
 )
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.sizes import Size
+from crossing.local.paths import default_puzzles
 
 DIFFICULTIES = ("easy", "hard")
 
@@ -43,7 +44,12 @@ DIFFICULTIES = ("easy", "hard")
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `puzzles` command group to the `crossing` parser."""
     puzzles = sub.add_parser("puzzles", help="make, clue, build and check puzzle packs")
-    puzzles.add_argument("--dir", type=Path, default=Path("puzzles"), help="puzzles folder")
+    puzzles.add_argument(
+        "--dir",
+        type=Path,
+        default=default_puzzles(),
+        help="puzzles folder (default: the one in this checkout)",
+    )
     jobs = puzzles.add_subparsers(dest="job", metavar="JOB", required=True)
 
     draft = jobs.add_parser("draft", help="fill grids for a size into drafts/SIZE.json")

@@ -12,9 +12,11 @@ import pytest
 from crossing.aws.dynamo import DynamoStore
 from crossing.aws.memory import MemoryStore
 from crossing.aws.table import create_table
+from crossing.local.sqlite import Database, SqliteStore
 from moto import mock_aws
 
 REGION = "us-east-1"
+STORES = ["memory", "dynamo", "sqlite"]
 TABLE = "crossing-test"
 PACKS = Path(__file__).parent.parent / "data" / "packs"
 
@@ -56,11 +58,23 @@ def dynamo_store(dynamodb: Any) -> DynamoStore:
     return DynamoStore(TABLE, client=dynamodb)
 
 
+@pytest.fixture
+def sqlite_db(tmp_path: Path) -> Iterator[Database]:
+    """The local stack's SQLite file, in a fresh folder."""
+    db = Database(tmp_path / "crossing.sqlite3")
+    yield db
+    db.close()
+
+
 @pytest.fixture(params=["memory", "dynamo"])
-def store(request: pytest.FixtureRequest) -> MemoryStore | DynamoStore:
-    """Each contract test runs once on the fake and once on DynamoDB (moto)."""
+def store(request: pytest.FixtureRequest) -> MemoryStore | DynamoStore | SqliteStore:
+    """Each test runs once on the fake and once on DynamoDB (moto); the contract tests
+    also on the local SQLite (``parametrize("store", STORES, indirect=True)``: the other
+    tests move a fake clock that SQLite's TTLs, read from the real one, would not follow)."""
     if request.param == "memory":
         return MemoryStore()
+    if request.param == "sqlite":
+        return SqliteStore(request.getfixturevalue("sqlite_db"))
     return request.getfixturevalue("dynamo_store")
 
 

@@ -1,4 +1,4 @@
-"""One contract for Accounts: MemoryAccounts and CognitoAccounts (on moto) both keep it."""
+"""One contract for Accounts: MemoryAccounts, CognitoAccounts (on moto) and SqliteAccounts."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from crossing.aws.accounts import CognitoAccounts
 from crossing.aws.memory import MemoryAccounts
 from crossing.crossword.commands import Refused
 from crossing.local.backend import allow_long_passwords
+from crossing.local.sqlite import SqliteAccounts
 
 from tests.aws.conftest import count_calls
 
@@ -28,17 +29,19 @@ class Cognito:
         self.accounts = CognitoAccounts(self.pool_id, self.client_id, client=self.client)
 
 
-@pytest.fixture(params=["memory", "cognito"])
+@pytest.fixture(params=["memory", "cognito", "sqlite"])
 def setup(request: pytest.FixtureRequest) -> Any:
     if request.param == "memory":
         return MemoryAccounts()
+    if request.param == "sqlite":
+        return SqliteAccounts(request.getfixturevalue("sqlite_db"))
     request.getfixturevalue("aws")
     return Cognito(request.getfixturevalue("boto_session"))
 
 
 @pytest.fixture
 def accounts(setup: Any) -> Any:
-    return setup if isinstance(setup, MemoryAccounts) else setup.accounts
+    return setup.accounts if isinstance(setup, Cognito) else setup
 
 
 def refused(code: str) -> Any:
@@ -105,7 +108,7 @@ def test_bad_names_are_refused_before_cognito_is_asked(setup, accounts, name):
     assert str(caught.value) == "A name is 3 to 20 letters, digits, _ or -."
     with refused("bad-name"):
         accounts.sign_in(name, PASSWORD)
-    calls = setup.requests if isinstance(setup, MemoryAccounts) else setup.calls
+    calls = setup.calls if isinstance(setup, Cognito) else setup.requests
     assert sum(calls.values()) == 0
 
 

@@ -1,7 +1,8 @@
 """Timers, Connections and Packs: each fake keeps the same contract as its AWS adapter.
 
-(The Store's contract is test_store_contract.py.) A Gone connection is not here:
-moto's management API never answers 410; test_gateway.py stubs it instead.
+(The Store's contract is test_store_contract.py; the local SQLite timers keep this one
+too.) A Gone connection is not here: moto's management API never answers 410;
+test_gateway.py stubs it instead.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from crossing.aws.memory import ManualTimers, MemoryPacks, RecordingConnections
 from crossing.aws.packs import FilePacks, S3Packs, parse_pack
 from crossing.aws.timers import SchedulerTimers
 from crossing.crossword.sizes import Size
+from crossing.local.sqlite import SqliteTimers
 from moto.apigatewaymanagementapi.models import apigatewaymanagementapi_backends
 from moto.core import DEFAULT_ACCOUNT_ID
 
@@ -49,10 +51,20 @@ class ManualProbe:
         return {room: version for room, (_, version) in self.timers.armed.items()}
 
 
-@pytest.fixture(params=["manual", "scheduler"])
+class SqliteProbe:
+    def __init__(self, db):
+        self.timers = SqliteTimers(db)
+
+    def pending(self) -> dict[str, int]:
+        return {room: version for room, (_, version) in self.timers.pending().items()}
+
+
+@pytest.fixture(params=["manual", "scheduler", "sqlite"])
 def probe(request):
     if request.param == "manual":
         return ManualProbe()
+    if request.param == "sqlite":
+        return SqliteProbe(request.getfixturevalue("sqlite_db"))
     request.getfixturevalue("aws")
     return SchedulerProbe(request.getfixturevalue("boto_session"))
 

@@ -1,10 +1,14 @@
-"""One contract for the Store: MemoryStore and DynamoStore (on moto) must both keep it."""
+"""One contract for the Store: MemoryStore, DynamoStore (on moto) and SqliteStore keep it."""
 
 from __future__ import annotations
 
 import pytest
 from crossing.aws.table import MAX_DOCUMENT_BYTES, DocumentTooLarge
 from crossing.rooms.ports import Conflict
+
+from tests.aws.conftest import STORES
+
+pytestmark = pytest.mark.parametrize("store", STORES, indirect=True)
 
 HOUR = 3_600_000
 LATER = 1_800_000_000_000  # an expires_at in ms

@@ -22,6 +22,11 @@ class SocketPlayer:
         self.player: str | None = None
         self.token: str | None = None
         self.errors: list[dict] = []
+        self.welcome: dict[str, Any] = {}
+        self.signed_in: dict[str, Any] = {}
+        self.duel: dict[str, Any] = {}
+        self.duel_version = 0
+        self.lobby: dict[str, Any] = {}
 
     def close(self) -> None:
         self._open.close()
@@ -35,6 +40,13 @@ class SocketPlayer:
         message = json.loads(self.ws.recv(timeout=timeout))
         if message["type"] == "welcome":
             self.player, self.token = message["player"], message["token"]
+            self.welcome = message
+        elif message["type"] == "signed_in":
+            self.player, self.signed_in = message["player"], message
+        elif message["type"] == "duel":
+            self.duel, self.duel_version = message["game"], message["version"]
+        elif message["type"] == "lobby":
+            self.lobby = message
         elif message["type"] == "room":
             full = message["full"]
             self.room = message["room"] if full else apply_patch(self.room, message["room"])
@@ -55,14 +67,20 @@ class SocketPlayer:
 
     def act(self, action: str, **fields: Any) -> dict:
         """Send; wait for its ack (or error) and for the room version the ack names."""
-        seq = self.send(action, **fields)
+        return self._acted(self.send(action, **fields), lambda p: p.version)
+
+    def duel_act(self, action: str, **fields: Any) -> dict:
+        """``act`` for a Duel message: waits for the game version the ack names."""
+        return self._acted(self.send(action, **fields), lambda p: p.duel_version)
+
+    def _acted(self, seq: int, version) -> dict:
         while True:
             message = self.read()
             if message["type"] in ("ack", "error") and message.get("seq") == seq:
                 break
         wanted = message.get("version") if message["type"] == "ack" else None
         if wanted and not message.get("duplicate"):
-            self.until(lambda p: p.version >= wanted)
+            self.until(lambda p: version(p) >= wanted)
         return message
 
 

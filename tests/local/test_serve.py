@@ -1,12 +1,13 @@
-"""The local stack: real WebSockets, the Lambda handlers, moto, and the schedule pump."""
+"""The local stack on moto: real WebSockets, the Lambda handlers, the AWS adapters, the pump."""
 
 import json
 import urllib.request
 
 import boto3
 import pytest
+from crossing.local.backend import scheduler_due
 from crossing.local.events import http_api_event
-from crossing.local.pump import SchedulePump, due
+from crossing.local.pump import Pump, at_due
 from moto import mock_aws
 
 from tests.local.client import SocketPlayer, two_in_a_game, white_squares
@@ -113,11 +114,11 @@ def test_the_local_stack_has_a_user_pool_for_accounts(stack):
 def test_due_reads_scheduler_at_expressions():
     from datetime import UTC, datetime
 
-    now = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
-    assert due("at(2026-11-29T11:59:59)", now)
-    assert due("at(2026-11-29T12:00:00)", now)
-    assert not due("at(2026-11-29T12:00:01)", now)
-    assert not due("rate(1 minute)", now)
+    now = int(datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC).timestamp() * 1000)
+    assert at_due("at(2026-11-29T11:59:59)", now)
+    assert at_due("at(2026-11-29T12:00:00)", now)
+    assert not at_due("at(2026-11-29T12:00:01)", now)
+    assert not at_due("rate(1 minute)", now)
 
 
 @mock_aws
@@ -143,7 +144,11 @@ def test_the_pump_fires_a_due_schedule_once_into_the_timer_handler():
             },
         )
     fired = []
-    pump = SchedulePump(scheduler, "g", fired.append, clock=lambda: now)
+    pump = Pump(
+        lambda ms: scheduler_due(scheduler, "g", ms),
+        fired.append,
+        clock=lambda: int(now.timestamp() * 1000),
+    )
     assert pump.pump_once() == 1
     assert pump.pump_once() == 0
     assert fired == [{"room": "AAA", "version": 3}]

@@ -7,12 +7,15 @@ Nothing is posted from $connect: API Gateway opens the socket only after it retu
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+from collections.abc import Callable
 from typing import Any
 
 from aws_lambda_powertools import Logger, Metrics, single_metric
 from aws_lambda_powertools.metrics import MetricUnit
+from aws_lambda_powertools.metrics.functions import is_metrics_disabled
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from crossing.aws.config import Settings
@@ -23,6 +26,23 @@ logger = Logger()
 metrics = Metrics(namespace=os.environ.get("POWERTOOLS_METRICS_NAMESPACE", "Crossing"))
 
 _service: RoomService | None = None
+
+
+def _metered(handler: Callable[..., Any]) -> Callable[..., Any]:
+    """``metrics.log_metrics``, unless metrics are off (the local stack): Powertools then
+    keeps every value it is given and prints a blob at each hundredth anyway."""
+    flushing = metrics.log_metrics(handler)
+
+    @functools.wraps(handler)
+    def run(event: dict[str, Any], context: LambdaContext) -> Any:
+        if not is_metrics_disabled():
+            return flushing(event, context)
+        try:
+            return handler(event, context)
+        finally:
+            metrics.clear_metrics()
+
+    return run
 
 
 def service() -> RoomService:
@@ -41,10 +61,11 @@ def service() -> RoomService:
     return _service
 
 
-def reset() -> None:
-    """Forget the built service (tests and the local stack change the environment)."""
+def reset(service: RoomService | None = None) -> None:
+    """Forget the built service (tests and the local stack change the environment), or
+    use ``service`` from now on (the local stack's, on its SQLite ports)."""
     global _service
-    _service = None
+    _service = service
 
 
 def _connection(event: dict[str, Any]) -> str:
@@ -56,14 +77,14 @@ def _ok() -> dict[str, Any]:
 
 
 @logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
-@metrics.log_metrics
+@_metered
 def connect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     metrics.add_metric(name="Connections", unit=MetricUnit.Count, value=1)
     return _ok()
 
 
 @logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
-@metrics.log_metrics
+@_metered
 def disconnect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     service().disconnect(_connection(event))
     metrics.add_metric(name="Disconnections", unit=MetricUnit.Count, value=1)
@@ -71,7 +92,7 @@ def disconnect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
 
 
 @logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
-@metrics.log_metrics
+@_metered
 def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     body = event.get("body")
     # API Gateway hands a binary frame over base64-encoded; the protocol is JSON text.
@@ -87,7 +108,7 @@ def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
 
 
 @logger.inject_lambda_context
-@metrics.log_metrics
+@_metered
 def timer(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """EventBridge Scheduler's one-time schedule: ``{"room": code, "version": n}``."""
     room = str(event.get("room", ""))
@@ -126,6 +147,8 @@ def _count_game(sent: Sent) -> None:
 def _dimensioned(name: str, unit: MetricUnit, value: float, **dimensions: str) -> None:
     # A metric with its own dimensions goes out as its own EMF blob, so the shared
     # `metrics` object's dimensions stay the same for every other metric.
+    if is_metrics_disabled():  # single_metric prints its blob even with metrics off
+        return
     with single_metric(name=name, unit=unit, value=value, namespace=metrics.namespace) as one:
         one.add_dimension(name="service", value=metrics.service or "crossing")
         for key, dimension in dimensions.items():

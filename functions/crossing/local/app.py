@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import json
 import logging
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -27,14 +29,34 @@ from crossing.handlers import ws as handlers
 from crossing.local.events import LambdaContext, http_api_event, websocket_event
 
 GONE = {"message": "Gone"}
+SEND_TIMEOUT_S = 10
 log = logging.getLogger(__name__)
 
 
 class Sockets:
-    """Open WebSockets by connection id, and the loop they live on."""
+    """Open WebSockets by connection id, and the loop they live on.
+
+    Also the rooms' ``Connections`` for the SQLite backend: a message goes straight to
+    the socket from the handler's thread, with no HTTP request back to this server.
+    """
 
     def __init__(self) -> None:
         self.open: dict[str, WebSocket] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.stopping = False
+        """The server is stopping: sockets it closes are not players leaving."""
+
+    def send(self, connection: str, message: Mapping[str, Any]) -> bool:
+        # allow_nan=False: NaN and Infinity are not JSON, and a browser would refuse them.
+        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        ws = self.open.get(connection)
+        if ws is None or self.loop is None:
+            return False  # gone, as API Gateway's 410
+        try:
+            asyncio.run_coroutine_threadsafe(ws.send_text(text), self.loop).result(SEND_TIMEOUT_S)
+        except (RuntimeError, OSError, TimeoutError, WebSocketDisconnect):
+            return False
+        return True
 
 
 def connection_id() -> str:
@@ -47,6 +69,7 @@ def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlett
 
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()
+        sockets.loop = asyncio.get_running_loop()
         connection = connection_id()
         sockets.open[connection] = ws
         await _invoke(handlers.connect, websocket_event("CONNECT", connection))
@@ -64,7 +87,8 @@ def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlett
             pass  # the browser went away: API Gateway would call $disconnect now
         finally:
             sockets.open.pop(connection, None)
-            await _invoke(handlers.disconnect, websocket_event("DISCONNECT", connection))
+            if not sockets.stopping:  # a restart keeps every seat, as a network blip would
+                await _invoke(handlers.disconnect, websocket_event("DISCONNECT", connection))
 
     async def post_to_connection(request: Request) -> Response:
         ws = sockets.open.get(request.path_params["connection"])

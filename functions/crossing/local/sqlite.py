@@ -1,0 +1,412 @@
+"""The rooms' Store, Accounts and Timers in one SQLite file, for ``crossing serve``.
+
+What one machine needs to keep everything across a restart, with only the standard
+library. Each port behaves as its cloud adapter does (the same contract tests run on
+all of them): documents are versioned and written only if still at the version the
+writer read, JSON too big for a DynamoDB item is refused, an item past its TTL is
+gone. Every write is its own transaction, committed before the method returns, so
+whatever a player saw acknowledged is on disk even if the process is killed.
+
+The table mirrors the cloud's one table (``crossing.aws.table``'s keys): one row per
+item, ``expires_at`` in epoch seconds as DynamoDB's TTL attribute. WAL mode lets the
+pump and the handlers read while one of them writes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import sqlite3
+import threading
+import time
+import uuid
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, ClassVar
+
+from crossing.aws import pool, table
+from crossing.crossword.commands import Refused
+from crossing.rooms.ports import Account, Conflict, Json, Session
+
+FILE_NAME = "crossing.sqlite3"
+GUEST_TTL_S = 90 * 24 * 3600
+"""A guest's profile (and with it their seat and name) is dropped this long after they
+were last seen; a signed-in player's profile is kept for good. Longer than a saved
+game's 60 days, so a save never outlives the profile it belongs to."""
+ACCOUNT_PREFIX = "acct."
+"""A signed-in player's id starts with this (``rooms.service``); any other is a guest."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS items (
+    pk TEXT NOT NULL,
+    sk TEXT NOT NULL,
+    data TEXT NOT NULL,
+    version INTEGER,
+    expires_at INTEGER,
+    PRIMARY KEY (pk, sk)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS items_expiry ON items (expires_at) WHERE expires_at IS NOT NULL;
+CREATE TABLE IF NOT EXISTS timers (
+    room TEXT PRIMARY KEY,
+    at INTEGER NOT NULL,
+    version INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS users (
+    username TEXT PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    salt BLOB NOT NULL,
+    digest BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS refresh_tokens (
+    token_hash TEXT PRIMARY KEY,
+    username TEXT NOT NULL REFERENCES users (username),
+    created_at INTEGER NOT NULL
+);
+"""
+
+
+class Database:
+    """One SQLite file shared by the three ports; ``clock`` gives epoch seconds.
+
+    One connection behind a lock: the handlers run in worker threads, and SQLite has
+    one writer at a time anyway. ``synchronous=FULL`` makes each commit survive a
+    power cut as well as a killed process.
+    """
+
+    def __init__(self, path: Path | str, clock: Callable[[], float] = time.time) -> None:
+        self.path = Path(path)
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        # 512 KiB of page cache, not SQLite's 2 MiB: the OS caches the file anyway, and a
+        # cache that fills as the file grows is memory that never comes back.
+        self._db.execute("PRAGMA cache_size=-512")
+        self._db.executescript(_SCHEMA)
+
+    @contextmanager
+    def write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction, taking the write lock at once so its reads are current."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return self._db.execute(sql, params).fetchall()
+
+    def now_s(self) -> int:
+        return int(self.clock())
+
+    def sweep(self) -> int:
+        """Delete every item past its TTL (reads already ignore them); how many went."""
+        with self.write() as db:
+            return db.execute(
+                "DELETE FROM items WHERE expires_at IS NOT NULL AND expires_at <= ?",
+                (self.now_s(),),
+            ).rowcount
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+class SqliteStore:
+    """``Store`` in the ``items`` table, with DynamoStore's versions, refusals and counts."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.requests: Counter[str] = Counter()
+
+    # Versioned documents: rooms, Duel games, the lobby, ratings
+
+    def load_room(self, code: str) -> tuple[Json, int] | None:
+        return self._load("load_room", table.room_key(code))
+
+    def save_room(self, code: str, state: Json, seen: int | None, expires_at: int) -> int:
+        return self._save(
+            "save_room", table.room_key(code), state, seen, expires_at, f"room {code}'s state"
+        )
+
+    def load_doc(self, kind: str, name: str) -> tuple[Json, int] | None:
+        return self._load("load_doc", table.doc_key(kind, name))
+
+    def save_doc(
+        self, kind: str, name: str, doc: Json, seen: int | None, expires_at: int | None
+    ) -> int:
+        return self._save("save_doc", table.doc_key(kind, name), doc, seen, expires_at)
+
+    def _load(self, method: str, key: tuple[str, str]) -> tuple[Json, int] | None:
+        row = self._get(method, key, "data, version")
+        return None if row is None else (json.loads(row[0]), row[1])
+
+    def _save(
+        self,
+        method: str,
+        key: tuple[str, str],
+        doc: Json,
+        seen: int | None,
+        expires_at: int | None,
+        what: str = "",
+    ) -> int:
+        text = table.encode(doc, what or f"{key[0]} {key[1]}")
+        self.requests[method] += 1
+        ttl = None if expires_at is None else table.ttl_seconds(expires_at)
+        with self.db.write() as db:
+            row = db.execute(_LIVE + " AND pk = ? AND sk = ?", (self.db.now_s(), *key)).fetchone()
+            if (row[1] if row else None) != seen:
+                raise Conflict(f"{key[0]} is no longer at version {seen}")
+            version = 1 if seen is None else seen + 1
+            db.execute(
+                "INSERT OR REPLACE INTO items (pk, sk, data, version, expires_at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (*key, text, version, ttl),
+            )
+        return version
+
+    # Connections
+
+    def put_connection(self, connection: str, room: str, player: str, expires_at: int) -> None:
+        data = json.dumps([room, player])
+        self._put("put_connection", table.connection_key(connection), data, expires_at)
+
+    def get_connection(self, connection: str) -> tuple[str, str] | None:
+        row = self._get("get_connection", table.connection_key(connection))
+        if row is None:
+            return None
+        room, player = json.loads(row[0])
+        return room, player
+
+    def delete_connection(self, connection: str) -> None:
+        self._delete("delete_connection", table.connection_key(connection))
+
+    # Profiles and saved games
+
+    def get_profile(self, player: str) -> Json | None:
+        key = table.profile_key(player)
+        row = self._get("get_profile", key, "data, expires_at")
+        if row is None:
+            return None
+        if row[1] is not None and row[1] < self.db.now_s() + GUEST_TTL_S - 24 * 3600:
+            # A guest seen again: their profile lives on (rewritten at most once a day).
+            with self.db.write() as db:
+                db.execute(
+                    "UPDATE items SET expires_at = ? WHERE pk = ? AND sk = ?",
+                    (self.db.now_s() + GUEST_TTL_S, *key),
+                )
+        return json.loads(row[0])
+
+    def put_profile(self, player: str, profile: Json) -> None:
+        text = table.encode(profile, f"player {player}'s profile")
+        guest = not player.startswith(ACCOUNT_PREFIX)
+        expires_at = (self.db.now_s() + GUEST_TTL_S) * 1000 if guest else None
+        self._put("put_profile", table.profile_key(player), text, expires_at)
+
+    def get_save(self, player: str, kind: str) -> Json | None:
+        row = self._get("get_save", table.save_key(player, kind))
+        return None if row is None else json.loads(row[0])
+
+    def put_save(self, player: str, kind: str, save: Json, expires_at: int) -> None:
+        text = table.encode(save, f"player {player}'s {kind} save")
+        self._put("put_save", table.save_key(player, kind), text, expires_at)
+
+    def delete_save(self, player: str, kind: str) -> None:
+        self._delete("delete_save", table.save_key(player, kind))
+
+    # Rate limits
+
+    def take(self, key: str, limit: int, window_ms: int, now: int) -> bool:
+        if window_ms < 1:
+            raise ValueError(f"a rate window must be at least 1 ms, not {window_ms}")
+        if limit < 1:
+            return False
+        self.requests["take"] += 1
+        window = now // window_ms
+        pk, sk = table.rate_key(key, window)
+        with self.db.write() as db:
+            # The window is in the key, so its TTL needs no check here (the sweep drops
+            # counters of windows long past).
+            row = db.execute("SELECT data FROM items WHERE pk = ? AND sk = ?", (pk, sk)).fetchone()
+            count = int(row[0]) if row else 0
+            if count >= limit:
+                return False
+            db.execute(
+                "INSERT OR REPLACE INTO items (pk, sk, data, version, expires_at) "
+                "VALUES (?, ?, ?, NULL, ?)",
+                (pk, sk, str(count + 1), table.ttl_seconds((window + 1) * window_ms)),
+            )
+        return True
+
+    # One statement each
+
+    def _get(
+        self, method: str, key: tuple[str, str], columns: str = "data"
+    ) -> tuple[Any, ...] | None:
+        self.requests[method] += 1
+        rows = self.db.read(
+            f"SELECT {columns} FROM items WHERE pk = ? AND sk = ? "
+            "AND (expires_at IS NULL OR expires_at > ?)",
+            (*key, self.db.now_s()),
+        )
+        return rows[0] if rows else None
+
+    def _put(self, method: str, key: tuple[str, str], data: str, expires_at: int | None) -> None:
+        self.requests[method] += 1
+        ttl = None if expires_at is None else table.ttl_seconds(expires_at)
+        with self.db.write() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO items (pk, sk, data, version, expires_at) "
+                "VALUES (?, ?, ?, NULL, ?)",
+                (*key, data, ttl),
+            )
+
+    def _delete(self, method: str, key: tuple[str, str]) -> None:
+        self.requests[method] += 1
+        with self.db.write() as db:
+            db.execute("DELETE FROM items WHERE pk = ? AND sk = ?", key)
+
+
+_LIVE = "SELECT data, version FROM items WHERE (expires_at IS NULL OR expires_at > ?)"
+"""An item that is there: one past its TTL counts as gone, as DynamoDB's TTL makes it."""
+
+
+class SqliteTimers:
+    """``Timers``: one pending due event per room, kept across restarts.
+
+    ``at`` is kept exactly; ``due`` hands back every event whose time has come (the
+    local pump fires them), so one that fell due while the server was down fires as
+    soon as it is back, and the room applies it as of its own moment (rooms catch up
+    on due events by their own times, whenever they are applied).
+    """
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.requests: Counter[str] = Counter()
+
+    def arm(self, room: str, at: int, version: int) -> None:
+        self.requests["arm"] += 1
+        with self.db.write() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO timers (room, at, version) VALUES (?, ?, ?)",
+                (room, at, version),
+            )
+
+    def disarm(self, room: str) -> None:
+        self.requests["disarm"] += 1
+        with self.db.write() as db:
+            db.execute("DELETE FROM timers WHERE room = ?", (room,))
+
+    def pending(self) -> dict[str, tuple[int, int]]:
+        """Every armed room: (at, version)."""
+        rows = self.db.read("SELECT room, at, version FROM timers")
+        return {room: (at, version) for room, at, version in rows}
+
+    def due(self, now: int) -> list[tuple[str, int, int]]:
+        """Every event due by ``now`` (ms), earliest first: (room, at, version).
+
+        They stay until ``fired`` is called, so one cut off by a crash is still due
+        when the server comes back.
+        """
+        return self.db.read(
+            "SELECT room, at, version FROM timers WHERE at <= ? ORDER BY at, room", (now,)
+        )
+
+    def fired(self, room: str, at: int, version: int) -> None:
+        """Forget a handled event, as Scheduler deletes a one-time schedule once run,
+        unless handling it armed the room again (then the new one stays)."""
+        with self.db.write() as db:
+            db.execute(
+                "DELETE FROM timers WHERE room = ? AND at = ? AND version = ?",
+                (room, at, version),
+            )
+
+
+class SqliteAccounts:
+    """``Accounts`` on this machine: CognitoAccounts' rules, codes and messages.
+
+    A password is kept only as a scrypt hash (memory-hard, a random salt per user);
+    a refresh token is 32 random bytes, kept only as its SHA-256, so the file alone
+    signs nobody in. Tokens do not expire (Cognito's last 30 days); there is no
+    sign-out, as in the cloud.
+    """
+
+    SCRYPT: ClassVar[dict[str, int]] = {"n": 2**14, "r": 8, "p": 1, "maxmem": 64 * 2**20}
+    """16 MiB and about 50 ms per hash: the parameters OWASP gives for scrypt."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.requests: Counter[str] = Counter()
+
+    def sign_up(self, name: str, password: str) -> Session:
+        pool.check_name(name)
+        pool.check_new_password(password)
+        self.requests["sign_up"] += 1
+        username = pool.username(name)
+        salt = secrets.token_bytes(16)
+        digest = self._hash(password, salt)
+        try:
+            with self.db.write() as db:
+                db.execute(
+                    "INSERT INTO users (username, id, name, salt, digest) VALUES (?, ?, ?, ?, ?)",
+                    (username, str(uuid.uuid4()), name, salt, digest),
+                )
+        except sqlite3.IntegrityError:
+            raise Refused("name-taken", pool.NAME_TAKEN) from None
+        return self._session(username)
+
+    def sign_in(self, name: str, password: str) -> Session:
+        pool.check_name(name)
+        if not pool.could_be_password(password):
+            raise Refused("wrong-password", pool.WRONG_PASSWORD)
+        self.requests["sign_in"] += 1
+        username = pool.username(name)
+        rows = self.db.read("SELECT salt, digest FROM users WHERE username = ?", (username,))
+        # Hash even for an unknown name, so both take the same time.
+        salt, digest = rows[0] if rows else (b"\0" * 16, b"")
+        if not hmac.compare_digest(self._hash(password, salt), digest):
+            raise Refused("wrong-password", pool.WRONG_PASSWORD)
+        return self._session(username)
+
+    def resume(self, refresh: str) -> Account:
+        if not isinstance(refresh, str) or not refresh:
+            raise Refused("signed-out", pool.SIGNED_OUT)
+        self.requests["resume"] += 1
+        rows = self.db.read(
+            "SELECT users.id, users.name FROM refresh_tokens JOIN users USING (username) "
+            "WHERE token_hash = ?",
+            (_token_hash(refresh),),
+        )
+        if not rows:
+            raise Refused("signed-out", pool.SIGNED_OUT)
+        return Account(*rows[0])
+
+    def _session(self, username: str) -> Session:
+        token = secrets.token_urlsafe(32)
+        with self.db.write() as db:
+            db.execute(
+                "INSERT INTO refresh_tokens (token_hash, username, created_at) VALUES (?, ?, ?)",
+                (_token_hash(token), username, self.db.now_s()),
+            )
+            id_, name = db.execute(
+                "SELECT id, name FROM users WHERE username = ?", (username,)
+            ).fetchone()
+        return Session(Account(id_, name), token)
+
+    def _hash(self, password: str, salt: bytes) -> bytes:
+        return hashlib.scrypt(password.encode("utf-8"), salt=salt, **self.SCRYPT)
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()

@@ -1,0 +1,202 @@
+"""What the SQLite ports keep beyond the shared contracts: TTLs acted on, guests expiring,
+everything surviving a reopen, nothing secret kept in the clear, one winner per race."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from crossing.local.backend import SqliteBackend
+from crossing.local.pump import Pump
+from crossing.local.sqlite import (
+    GUEST_TTL_S,
+    Database,
+    SqliteAccounts,
+    SqliteStore,
+    SqliteTimers,
+)
+from crossing.rooms.ports import Conflict
+
+DAY = 24 * 3600
+PASSWORD = "correct horse battery"
+
+
+class Clock:
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def db(tmp_path: Path, clock: Clock):
+    opened = Database(tmp_path / "crossing.sqlite3", clock=clock)
+    yield opened
+    opened.close()
+
+
+def ms(seconds: float) -> int:
+    return int(seconds * 1000)
+
+
+def test_an_item_past_its_ttl_is_gone_and_its_key_is_free_again(db, clock):
+    store = SqliteStore(db)
+    store.save_room("ABCD", {"n": 1}, None, ms(clock.now + 60))
+    store.put_connection("c1", "ABCD", "p1", ms(clock.now + 60))
+    store.put_save("p1", "race", {"board": "AB"}, ms(clock.now + 60))
+    clock.now += 61
+    assert store.load_room("ABCD") is None
+    assert store.get_connection("c1") is None
+    assert store.get_save("p1", "race") is None
+    assert store.save_room("ABCD", {"n": 9}, None, ms(clock.now + 60)) == 1, "a new room"
+    with pytest.raises(Conflict):
+        store.save_room("WXYZ", {}, 3, ms(clock.now + 60))  # nothing there to update
+    assert db.sweep() == 2  # the expired connection and save; the new room stays
+    assert store.load_room("ABCD") == ({"n": 9}, 1)
+
+
+def test_guests_expire_after_the_documented_time_since_last_seen_and_accounts_never(db, clock):
+    store = SqliteStore(db)
+    store.put_profile("guest1", {"name": "Ann"})
+    store.put_profile("guest2", {"name": "Bea"})
+    store.put_profile("acct.1234", {"account": "Cy"})
+    clock.now += GUEST_TTL_S - 2 * DAY
+    assert store.get_profile("guest2") == {"name": "Bea"}  # seen again: lives on
+    clock.now += 3 * DAY
+    assert store.get_profile("guest1") is None
+    assert store.get_profile("guest2") == {"name": "Bea"}
+    clock.now += 10 * GUEST_TTL_S
+    assert store.get_profile("guest2") is None
+    assert store.get_profile("acct.1234") == {"account": "Cy"}
+
+
+def test_the_account_prefix_is_the_rooms_own():
+    from crossing.local import sqlite
+    from crossing.rooms import service
+
+    assert sqlite.ACCOUNT_PREFIX == service.ACCOUNT_PREFIX
+
+
+def test_everything_is_there_after_a_reopen(tmp_path, clock):
+    path = tmp_path / "crossing.sqlite3"
+    db = Database(path, clock=clock)
+    store, timers, accounts = SqliteStore(db), SqliteTimers(db), SqliteAccounts(db)
+    store.save_room("ABCD", {"letters": "CAT"}, None, ms(clock.now + DAY))
+    store.save_doc("rating", "acct.1", {"rating": 1016}, None, None)
+    timers.arm("ABCD", ms(clock.now + 30), 1)
+    session = accounts.sign_up("Ann", PASSWORD)
+    db.close()
+
+    db = Database(path, clock=clock)
+    store, timers, accounts = SqliteStore(db), SqliteTimers(db), SqliteAccounts(db)
+    assert store.load_room("ABCD") == ({"letters": "CAT"}, 1)
+    assert store.load_doc("rating", "acct.1") == ({"rating": 1016}, 1)
+    assert timers.pending() == {"ABCD": (ms(clock.now + 30), 1)}
+    assert accounts.resume(session.refresh) == session.account
+    assert accounts.sign_in("ann", PASSWORD).account == session.account
+    db.close()
+
+
+def test_the_file_holds_no_password_and_no_refresh_token(tmp_path, db):
+    accounts = SqliteAccounts(db)
+    session = accounts.sign_up("Ann", PASSWORD)
+    accounts.sign_in("Ann", PASSWORD)
+    db.close()
+    kept = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.is_file())
+    assert b"Ann" in kept  # the file is what was read
+    assert PASSWORD.encode() not in kept
+    assert session.refresh.encode() not in kept
+
+
+def test_two_sign_ups_for_one_name_at_once_make_one_account(db):
+    accounts = SqliteAccounts(db)
+    outcomes: list[str] = []
+
+    def sign_up(password: str) -> None:
+        try:
+            accounts.sign_up("Twin", password)
+            outcomes.append("made")
+        except Exception as error:
+            outcomes.append(getattr(error, "code", repr(error)))
+
+    threads = [threading.Thread(target=sign_up, args=(f"passphrase {i}",)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["made", "name-taken", "name-taken", "name-taken"]
+
+
+def test_writers_racing_on_one_version_have_one_winner(db):
+    store = SqliteStore(db)
+    store.save_room("ABCD", {"n": 0}, None, ms(2e9))
+    won: list[int] = []
+
+    def write(i: int) -> None:
+        try:
+            store.save_room("ABCD", {"n": i}, 1, ms(2e9))
+            won.append(i)
+        except Conflict:
+            pass
+
+    threads = [threading.Thread(target=write, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(won) == 1
+    assert store.load_room("ABCD") == ({"n": won[0]}, 2)
+
+
+def test_a_due_event_that_fell_due_while_down_fires_at_the_start_then_is_forgotten(tmp_path, clock):
+    backend = SqliteBackend(tmp_path, None, clock=clock)
+    backend.timers.arm("ABCD", ms(clock.now + 30), 4)
+    backend.timers.arm("WXYZ", ms(clock.now + 600), 2)
+    backend.stop()
+    clock.now += 120  # the server was down when ABCD's event fell due
+
+    backend = SqliteBackend(tmp_path, None, clock=clock)
+    fired: list[dict] = []
+    pump = Pump(backend.due, fired.append, clock=lambda: ms(clock.now))
+    assert pump.pump_once() == 1
+    assert fired == [{"room": "ABCD", "version": 4}]
+    assert pump.pump_once() == 0, "fired once"
+    assert set(backend.timers.pending()) == {"WXYZ"}
+    backend.stop()
+
+
+def test_an_event_whose_handling_armed_the_room_again_keeps_the_new_one(db, clock):
+    timers = SqliteTimers(db)
+    timers.arm("ABCD", ms(clock.now), 4)
+    ((room, at, version),) = timers.due(ms(clock.now))
+    timers.arm("ABCD", ms(clock.now + 30), 5)  # what the timer handler did
+    timers.fired(room, at, version)
+    assert timers.pending() == {"ABCD": (ms(clock.now + 30), 5)}
+
+
+def test_a_second_server_on_the_same_folder_is_refused(tmp_path):
+    from crossing.local.backend import BackendError
+
+    first = SqliteBackend(tmp_path, None)
+    with pytest.raises(BackendError, match="another crossing serve is using"):
+        SqliteBackend(tmp_path, None)
+    first.stop()
+    SqliteBackend(tmp_path, None).stop()  # free again once the first has stopped
+
+
+def test_the_web_push_keys_are_made_once_and_kept_with_the_data(tmp_path):
+    first = SqliteBackend(tmp_path, None)
+    keys = {k: v for k, v in first.environment("http://x").items() if "VAPID_P" in k}
+    first.stop()
+    again = SqliteBackend(tmp_path, None)
+    assert {k: v for k, v in again.environment("http://x").items() if "VAPID_P" in k} == keys
+    again.stop()
+    assert len(keys) == 2
+    assert (tmp_path / "vapid.json").stat().st_mode & 0o077 == 0, "only its user reads it"
