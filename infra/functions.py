@@ -9,10 +9,15 @@ from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
 from constructs import Construct
 
-RUNTIME = lambda_.Runtime.PYTHON_3_11
-"""Matches ``build_asset.py``'s ``--python-version 3.11`` (pydantic-core is a binary wheel)."""
+from infra.build_asset import PYTHON_VERSION
+
+RUNTIME = lambda_.Runtime(f"python{PYTHON_VERSION}", lambda_.RuntimeFamily.PYTHON)
+"""The asset's Python (``build_asset.PYTHON_VERSION``): its wheels, extension modules and
+bytecode are for this version only. 3.13, not the newest (3.14): the asset is built and
+its bytecode compiled by the runtime's own interpreter, and tested in it, and no Python
+3.14 can be installed on our build and CI machines yet (docs/operations.md)."""
 ARCHITECTURE = lambda_.Architecture.X86_64
-"""Matches ``build_asset.py``'s ``--platform manylinux2014_x86_64``."""
+"""Matches ``build_asset.PLATFORMS``; arm64 would need every native wheel checked for it."""
 
 
 def game_function(

@@ -4,6 +4,7 @@ from aws_cdk import Stack
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk.assertions import Match, Template
 
+from infra.functions import RUNTIME
 from infra.sockets import Sockets
 from tests.infra.helpers import KNOBS
 
@@ -41,7 +42,7 @@ def test_each_entry_point_is_a_function_told_the_callback_url(
             "AWS::Lambda::Function",
             {
                 "Handler": f"crossing.handlers.ws.{entry}",
-                "Runtime": "python3.11",
+                "Runtime": RUNTIME.name,
                 "Environment": {
                     "Variables": {
                         "CROSSING_STAGE": "test",

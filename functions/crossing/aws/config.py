@@ -31,6 +31,7 @@ variables it runs with accounts off (guests only). The subject defaults to
 from __future__ import annotations
 
 import json
+import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -44,6 +45,7 @@ from crossing.aws.push import WebPush
 from crossing.aws.timers import SchedulerTimers
 
 DEFAULT_REGION = "us-east-1"
+logger = logging.getLogger(__name__)
 
 
 class MissingSetting(RuntimeError):
@@ -161,11 +163,27 @@ class Settings:
         return WebPush(private, public, self.vapid_subject)
 
     def _vapid_from_secret(self) -> tuple[str | None, str | None]:
-        """``{"private_key": …, "public_key": …}`` from the secret; (None, None) if absent."""
-        client = self.client("secretsmanager")
+        """``{"private_key": …, "public_key": …}`` from the secret; (None, None) if it cannot
+        be had. Notifications are one feature: without them the rooms still play, so no
+        answer from Secrets Manager may stop the service being built. Logged once (this
+        runs once per container) at the level the cause deserves.
+        """
+        from botocore.exceptions import BotoCoreError, ClientError
+
         try:
+            client = self.client("secretsmanager")
             secret = client.get_secret_value(SecretId=self.vapid_secret)["SecretString"]
-        except client.exceptions.ResourceNotFoundException:
-            return None, None  # not made yet for this stage: notifications stay off
-        keys = json.loads(secret)
-        return keys.get("private_key"), keys.get("public_key")
+            keys = json.loads(secret)
+            return keys.get("private_key"), keys.get("public_key")
+        except ClientError as error:
+            code = error.response.get("Error", {}).get("Code", "")
+            if code == "ResourceNotFoundException":
+                # Not made yet for this stage (docs/operations.md, Web Push).
+                logger.warning("notifications off: no secret %s", self.vapid_secret)
+            else:
+                # The grant names the bare name too, so a missing secret is NotFound;
+                # AccessDenied here is a real permission problem.
+                logger.error("notifications off: secret %s: %s", self.vapid_secret, code)
+        except (BotoCoreError, ValueError, TypeError, AttributeError, KeyError) as error:
+            logger.error("notifications off: secret %s unreadable: %r", self.vapid_secret, error)
+        return None, None

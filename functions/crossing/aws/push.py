@@ -4,6 +4,10 @@ The keys are two base64url strings (``crossing vapid-keys`` makes a pair): the
 private key is the P-256 scalar, the public key the uncompressed point the browser
 subscribes with (its ``applicationServerKey``). The push service answering 404 or
 410 means the subscription is gone for good; anything else that fails is raised.
+
+pywebpush (with requests, aiohttp and cryptography behind it) is imported on the first
+send, not with this module: it is half a room function's cold start, and most
+invocations never notify anyone.
 """
 
 from __future__ import annotations
@@ -11,12 +15,10 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import requests
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-from pywebpush import WebPushException, webpush
+if TYPE_CHECKING:
+    import requests
 
 GONE_STATUSES = (404, 410)
 TTL_SECONDS = 12 * 3600  # a phone that is off for longer does not need to hear any more
@@ -29,6 +31,9 @@ def _b64url(data: bytes) -> str:
 
 def generate_keys() -> tuple[str, str]:
     """A fresh VAPID pair: (private, public), both base64url without padding."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
     key = ec.generate_private_key(ec.SECP256R1())
     private = key.private_numbers().private_value.to_bytes(32, "big")
     public = key.public_key().public_bytes(
@@ -51,9 +56,15 @@ class WebPush:
         self.private_key = private_key
         self.public_key: str | None = public_key
         self.subject = subject
-        self.session = session or requests.Session()
+        self.session = session
 
     def send(self, subscription: Mapping[str, Any], payload: Mapping[str, Any]) -> str:
+        from pywebpush import WebPushException, webpush
+
+        if self.session is None:
+            import requests
+
+            self.session = requests.Session()
         try:
             webpush(
                 dict(subscription),

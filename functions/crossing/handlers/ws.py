@@ -26,7 +26,8 @@ _service: RoomService | None = None
 
 
 def service() -> RoomService:
-    """The service for this container, built on first use (Lambda reuses containers)."""
+    """The service for this container, built once (Lambda reuses containers); on Lambda
+    at import, see the end of this module."""
     global _service
     if _service is None:
         settings = Settings.from_env()
@@ -138,3 +139,12 @@ def _action_of(body: str | None) -> str:
         return "?"
     action = data.get("action") if isinstance(data, dict) else None
     return action if isinstance(action, str) and len(action) <= 20 else "?"
+
+
+# On Lambda, build the service during the init phase (full CPU, before the first request
+# is timed) rather than on the first request; $connect never uses it. Elsewhere (tests,
+# the local stack) it is built on first use, once the environment is set.
+if os.environ.get("AWS_LAMBDA_FUNCTION_NAME") and not os.environ.get("_HANDLER", "").endswith(
+    ".connect"
+):
+    service()
