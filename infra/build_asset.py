@@ -89,15 +89,10 @@ def runtime_python(version: str = PYTHON_VERSION) -> str:
 
 
 def _pip(python: str, *args: str) -> list[str]:
-    return [
-        python,
-        "-m",
-        "pip",
-        *args,
-        "--quiet",
-        "--disable-pip-version-check",
-        "--root-user-action=ignore",
-    ]
+    quiet = ["--quiet", "--disable-pip-version-check"]
+    if args[0] == "install":  # CI builds as root, on purpose, into a folder of its own
+        quiet.append("--root-user-action=ignore")
+    return [python, "-m", "pip", *args, *quiet]
 
 
 def pip_command(python: str, out: Path, wheelhouse: Path, requirements: Iterable[str]) -> list[str]:
