@@ -208,6 +208,7 @@ class Function:
             self.close()
             raise AssertionError(f"{self.name} did not import:\n{ready['error']}")
         self.init_ms: float = ready["init_ms"]
+        self.modules: list[str] = ready["modules"]  # imported by the end of the init phase
         self.durations: list[float] = []
 
     def _answer(self, timeout: float) -> dict[str, Any]:

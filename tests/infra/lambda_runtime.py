@@ -52,7 +52,8 @@ def main() -> None:
     except BaseException:
         say(error=traceback.format_exc())
         return
-    say(ready=True, init_ms=(time.perf_counter() - started) * 1000)
+    init_ms = (time.perf_counter() - started) * 1000
+    say(ready=True, init_ms=init_ms, modules=sorted(sys.modules))
     for line in sys.stdin:
         request = json.loads(line)
         begun = time.perf_counter()
