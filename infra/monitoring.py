@@ -64,7 +64,9 @@ class Monitoring(Construct):
         super().__init__(scope, id)
         self.namespace = namespace
         self.service = service
-        self.topic = sns.Topic(self, "Alarms", display_name="Crossing Words alarms")
+        self.topic = sns.Topic(
+            self, "Alarms", display_name="Crossing Words alarms", enforce_ssl=True
+        )
         if alarm_email:
             self.topic.add_subscription(subscriptions.EmailSubscription(alarm_email))
         self.dashboard = cw.Dashboard(self, "Dashboard", dashboard_name=dashboard_name)

@@ -11,6 +11,7 @@ here names an account or a credential; boto3 finds credentials the usual way.
 | ``CROSSING_SCHEDULER_GROUP`` | EventBridge Scheduler schedule group | ``crossing`` |
 | ``CROSSING_TIMER_TARGET_ARN`` | the timer handler Lambda's ARN | — |
 | ``CROSSING_SCHEDULER_ROLE_ARN`` | the role Scheduler assumes to invoke it | — |
+| ``CROSSING_TIMER_DLQ_ARN`` | SQS queue for timer invocations Scheduler gave up on | — (none) |
 | ``CROSSING_PACKS_BUCKET`` | S3 bucket of puzzle packs | — |
 | ``CROSSING_PACKS_PREFIX`` | key prefix of the packs | ``packs/`` |
 | ``CROSSING_PACKS_DIR`` | a local folder of packs; when set, used instead of S3 | — |
@@ -64,6 +65,7 @@ class Settings:
     scheduler_group: str = "crossing"
     timer_target_arn: str | None = None
     scheduler_role_arn: str | None = None
+    timer_dlq_arn: str | None = None
     packs_bucket: str | None = None
     packs_prefix: str = "packs/"
     packs_dir: str | None = None
@@ -90,6 +92,7 @@ class Settings:
             scheduler_group=get("CROSSING_SCHEDULER_GROUP") or cls.scheduler_group,
             timer_target_arn=get("CROSSING_TIMER_TARGET_ARN"),
             scheduler_role_arn=get("CROSSING_SCHEDULER_ROLE_ARN"),
+            timer_dlq_arn=get("CROSSING_TIMER_DLQ_ARN"),
             packs_bucket=get("CROSSING_PACKS_BUCKET"),
             packs_prefix=get("CROSSING_PACKS_PREFIX") or cls.packs_prefix,
             packs_dir=get("CROSSING_PACKS_DIR"),
@@ -131,6 +134,7 @@ class Settings:
             self.timer_target_arn,
             self.scheduler_role_arn,
             client=self.client("scheduler"),
+            dead_letter_arn=self.timer_dlq_arn,
         )
 
     def packs(self) -> FilePacks | S3Packs:
