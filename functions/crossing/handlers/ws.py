@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from typing import Any
 
 from aws_lambda_powertools import Logger, Metrics, single_metric
@@ -16,6 +17,8 @@ from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from crossing.aws.config import Settings
+from crossing.aws.gateway import ApiGatewayConnections
+from crossing.rooms.protocol import ACTIONS
 from crossing.rooms.service import RoomService, Sent
 
 logger = Logger()
@@ -23,17 +26,21 @@ logger = Logger()
 metrics = Metrics(namespace=os.environ.get("POWERTOOLS_METRICS_NAMESPACE", "Crossing"))
 
 _service: RoomService | None = None
+_connections: ApiGatewayConnections | None = None
+ON_CALL_REFUSALS = ("busy", "too-fast", "too-many", "no-puzzles", "bad-message", "full")
+"""Refusals the dashboard graphs by code; every other code is counted as ``other``."""
 
 
 def service() -> RoomService:
     """The service for this container, built once (Lambda reuses containers); on Lambda
     at import, see the end of this module."""
-    global _service
+    global _service, _connections
     if _service is None:
         settings = Settings.from_env()
+        _connections = settings.connections()
         _service = RoomService(
             settings.store(),
-            settings.connections(),
+            _connections,
             settings.timers(),
             settings.packs(),
             push=settings.push(),
@@ -44,8 +51,8 @@ def service() -> RoomService:
 
 def reset() -> None:
     """Forget the built service (tests and the local stack change the environment)."""
-    global _service
-    _service = None
+    global _service, _connections
+    _service = _connections = None
 
 
 def _connection(event: dict[str, Any]) -> str:
@@ -57,26 +64,35 @@ def _ok() -> dict[str, Any]:
 
 
 @logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
-@metrics.log_metrics
+@metrics.log_metrics(capture_cold_start_metric=True)
 def connect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     metrics.add_metric(name="Connections", unit=MetricUnit.Count, value=1)
     return _ok()
 
 
 @logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
-@metrics.log_metrics
+@metrics.log_metrics(capture_cold_start_metric=True)
 def disconnect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
-    service().disconnect(_connection(event))
+    try:
+        service().disconnect(_connection(event))
+    finally:
+        _count_posts()
     metrics.add_metric(name="Disconnections", unit=MetricUnit.Count, value=1)
     return _ok()
 
 
 @logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
-@metrics.log_metrics
+@metrics.log_metrics(capture_cold_start_metric=True)
 def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     body = event.get("body")
-    sent = service().receive(_connection(event), body)
     action = _action_of(body)
+    began = time.perf_counter()
+    try:
+        sent = service().receive(_connection(event), body)
+    finally:
+        _count_posts()
+    took = (time.perf_counter() - began) * 1000
+    _dimensioned("ActionLatency", MetricUnit.Milliseconds, took, action=action)
     logger.append_keys(action=action, version=sent.version)
     metrics.add_metric(name="Messages", unit=MetricUnit.Count, value=1)
     if action == "type" and sent.wrote:
@@ -86,14 +102,17 @@ def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
 
 
 @logger.inject_lambda_context
-@metrics.log_metrics
+@metrics.log_metrics(capture_cold_start_metric=True)
 def timer(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """EventBridge Scheduler's one-time schedule: ``{"room": code, "version": n}``."""
     room = str(event.get("room", ""))
     if not room:
         logger.warning("timer event without a room", extra={"event": event})
         return {"applied": False}
-    sent = service().timer(room, event.get("version"))
+    try:
+        sent = service().timer(room, event.get("version"))
+    finally:
+        _count_posts()
     metrics.add_metric(name="TimersFired", unit=MetricUnit.Count, value=1)
     if sent.wrote:
         metrics.add_metric(name="TimersApplied", unit=MetricUnit.Count, value=1)
@@ -122,6 +141,20 @@ def _count_game(sent: Sent) -> None:
         _dimensioned("BotActions", MetricUnit.Count, sent.duel_bot_moves, game="duel")
 
 
+def _count_posts() -> None:
+    """What this event posted: sent, gone (410) and failed, and the refusals by code."""
+    if _connections is None:
+        return
+    for outcome, name in (("posted", "Posts"), ("gone", "PostsGone"), ("failed", "PostsFailed")):
+        if _connections.posts[outcome]:
+            metrics.add_metric(name=name, unit=MetricUnit.Count, value=_connections.posts[outcome])
+    for code, count in _connections.refusals.items():
+        shown = code if code in ON_CALL_REFUSALS else "other"
+        _dimensioned("Refusals", MetricUnit.Count, count, code=shown)
+    _connections.posts.clear()
+    _connections.refusals.clear()
+
+
 def _dimensioned(name: str, unit: MetricUnit, value: float, **dimensions: str) -> None:
     # A metric with its own dimensions goes out as its own EMF blob, so the shared
     # `metrics` object's dimensions stay the same for every other metric.
@@ -138,7 +171,7 @@ def _action_of(body: str | None) -> str:
     except ValueError:
         return "?"
     action = data.get("action") if isinstance(data, dict) else None
-    return action if isinstance(action, str) and len(action) <= 20 else "?"
+    return action if isinstance(action, str) and action in ACTIONS else "?"
 
 
 # On Lambda, build the service during the init phase (full CPU, before the first request
