@@ -143,6 +143,7 @@ class CrossingStack(Stack):
             dashboard_name=f"crossing-{settings.stage}",
             functions={**sockets.functions, **solver.functions},
             table=table,
+            dead_letters=timers.dead_letters,
             socket_api_id=sockets.api.api_id,
             socket_stage=settings.stage,
             namespace=settings.metrics_namespace,
