@@ -38,6 +38,7 @@ EMITTED = (
     "Refusals",
     "ActionLatency",
     "ColdStart",
+    "KeepAlives",
 )
 LATENCY_ACTIONS = ("type", "hello", "join", "start", "done", "tick", "duel_play")
 """The actions whose latency the top row shows (every action is emitted)."""
@@ -277,6 +278,7 @@ class Monitoring(Construct):
                     g("Disconnections"),
                     g("Messages"),
                     g("LettersTyped"),
+                    g("KeepAlives"),
                 ],
             ),
             _graph("Timers fired and applied", [g("TimersFired"), g("TimersApplied")]),

@@ -95,3 +95,15 @@ def test_posts_gone_failed_and_refusals_by_code_are_counted_per_event(capsys, mo
     refusals = {b["code"]: values(b, "Refusals") for b in blobs if "Refusals" in b}
     assert refusals == {"busy": [1.0], "other": [1.0]}
     assert not connections.posts and not connections.refusals  # the next event starts at 0
+
+
+def test_a_ping_keeps_the_socket_and_touches_nothing(monkeypatch):
+    from crossing.local.events import websocket_event
+
+    class Untouchable:
+        def receive(self, connection, body):
+            raise AssertionError("a ping reached the rooms service")
+
+    monkeypatch.setattr(ws, "_service", Untouchable())
+    event = websocket_event("MESSAGE", "idle1=", body='{"action":"ping"}')
+    assert ws.message(event, FakeContext()) == {"statusCode": 200}

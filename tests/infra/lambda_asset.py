@@ -153,9 +153,13 @@ class Cloud:
         if "Fn::GetAtt" in value:
             name, attribute = value["Fn::GetAtt"]
             kind = resources[name]["Type"]
-            if (kind, attribute) != ("AWS::IAM::Role", "Arn"):
+            arns = {
+                ("AWS::IAM::Role", "Arn"): f"arn:aws:iam::{ACCOUNT}:role/{name}",
+                ("AWS::SQS::Queue", "Arn"): f"arn:aws:sqs:{REGION}:{ACCOUNT}:{name}",
+            }
+            if (kind, attribute) not in arns:
                 raise AssertionError(f"the test cannot stand in for {kind}.{attribute}")
-            return f"arn:aws:iam::{ACCOUNT}:role/{name}"
+            return arns[kind, attribute]
         if "Fn::Join" in value:
             separator, parts = value["Fn::Join"]
             return separator.join(self.resolve(part) for part in parts)
@@ -190,12 +194,18 @@ class Function:
     """One function of the template, in its own clean interpreter: one Lambda container."""
 
     def __init__(
-        self, python: str, staged: Path, environment: dict[str, str], *, log: Path
+        self,
+        python: str,
+        staged: Path,
+        environment: dict[str, str],
+        *,
+        log: Path,
+        flags: tuple[str, ...] = (),
     ) -> None:
         self.name = environment["AWS_LAMBDA_FUNCTION_NAME"]
         self.log = log
         self.process = subprocess.Popen(
-            [python, "-I", "-S", str(RUNTIME)],
+            [python, "-I", "-S", *flags, str(RUNTIME)],
             env={**environment, "LAMBDA_TASK_ROOT": str(staged)},
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,

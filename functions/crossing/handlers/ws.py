@@ -27,6 +27,8 @@ metrics = Metrics(namespace=os.environ.get("POWERTOOLS_METRICS_NAMESPACE", "Cros
 
 _service: RoomService | None = None
 _connections: ApiGatewayConnections | None = None
+KEEP_ALIVE = "ping"
+"""An idle screen's frame that only keeps its socket open (docs/protocol.md)."""
 ON_CALL_REFUSALS = ("busy", "too-fast", "too-many", "no-puzzles", "bad-message", "full")
 """Refusals the dashboard graphs by code; every other code is counted as ``other``."""
 
@@ -86,6 +88,9 @@ def disconnect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
 def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     body = event.get("body")
     action = _action_of(body)
+    if action == KEEP_ALIVE:  # API Gateway's idle timer is reset: nothing else to do
+        metrics.add_metric(name="KeepAlives", unit=MetricUnit.Count, value=1)
+        return _ok()
     began = time.perf_counter()
     try:
         sent = service().receive(_connection(event), body)
@@ -171,7 +176,8 @@ def _action_of(body: str | None) -> str:
     except ValueError:
         return "?"
     action = data.get("action") if isinstance(data, dict) else None
-    return action if isinstance(action, str) and action in ACTIONS else "?"
+    known = action in ACTIONS or action == KEEP_ALIVE
+    return action if isinstance(action, str) and known else "?"
 
 
 # On Lambda, build the service during the init phase (full CPU, before the first request
