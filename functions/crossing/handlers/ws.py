@@ -12,7 +12,7 @@ import os
 import time
 from typing import Any
 
-from aws_lambda_powertools import Logger, Metrics, single_metric
+from aws_lambda_powertools import Logger, Metrics, Tracer, single_metric
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
@@ -22,6 +22,9 @@ from crossing.rooms.protocol import ACTIONS
 from crossing.rooms.service import RoomService, Sent
 
 logger = Logger()
+# X-Ray: one subsegment per handler and per AWS call (botocore only: nothing else here
+# talks to the network). Off outside Lambda (tests, the local stack).
+tracer = Tracer(patch_modules=["botocore"])
 # The namespace is read at import; a default keeps an import before configuration working.
 metrics = Metrics(namespace=os.environ.get("POWERTOOLS_METRICS_NAMESPACE", "Crossing"))
 
@@ -67,6 +70,7 @@ def _ok() -> dict[str, Any]:
 
 @logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
 @metrics.log_metrics(capture_cold_start_metric=True)
+@tracer.capture_lambda_handler(capture_response=False)
 def connect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     metrics.add_metric(name="Connections", unit=MetricUnit.Count, value=1)
     return _ok()
@@ -74,6 +78,7 @@ def connect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
 
 @logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
 @metrics.log_metrics(capture_cold_start_metric=True)
+@tracer.capture_lambda_handler(capture_response=False)
 def disconnect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     try:
         service().disconnect(_connection(event))
@@ -85,6 +90,7 @@ def disconnect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
 
 @logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
 @metrics.log_metrics(capture_cold_start_metric=True)
+@tracer.capture_lambda_handler(capture_response=False)
 def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     body = event.get("body")
     action = _action_of(body)
@@ -108,6 +114,7 @@ def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
 
 @logger.inject_lambda_context
 @metrics.log_metrics(capture_cold_start_metric=True)
+@tracer.capture_lambda_handler(capture_response=False)
 def timer(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """EventBridge Scheduler's one-time schedule: ``{"room": code, "version": n}``."""
     room = str(event.get("room", ""))
