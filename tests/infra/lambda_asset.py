@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-import boto3
 from aws_cdk import App
 from aws_cdk.assertions import Template
 from crossing.aws import pool, table
@@ -109,13 +108,9 @@ class Cloud:
         )
 
     def client(self, service: str) -> Any:
-        return boto3.client(
-            service,
-            region_name=REGION,
-            endpoint_url=self.endpoint,
-            aws_access_key_id="testing",
-            aws_secret_access_key="testing",
-        )
+        from crossing.local.backend import Backend
+
+        return Backend(self.server, self.endpoint).client(service)  # the local stack's
 
     def stop(self) -> None:
         self.server.stop()
