@@ -29,7 +29,14 @@ def test_routes_and_stage(stack: Stack, code: lambda_.Code) -> None:
         template.has_resource_properties("AWS::ApiGatewayV2::Route", {"RouteKey": route})
     template.resource_count_is("AWS::ApiGatewayV2::Route", 3)
     template.has_resource_properties(
-        "AWS::ApiGatewayV2::Stage", {"StageName": "test", "AutoDeploy": True}
+        "AWS::ApiGatewayV2::Stage",
+        {
+            "StageName": "test",
+            "AutoDeploy": True,
+            # A flood on this stage is refused here, before it uses up the account's rate.
+            "DefaultRouteSettings": {"ThrottlingRateLimit": 2000, "ThrottlingBurstLimit": 1000},
+            "AccessLogSettings": {"DestinationArn": Match.any_value(), "Format": Match.any_value()},
+        },
     )
 
 
