@@ -4,7 +4,9 @@
     python3 benchmarks/solve_bench.py --generate   # rewrite the positions (seeded self-play)
 
 Positions are Crossplay mid-game boards from seeded self-play, committed under
-benchmarks/positions/ with three racks each (no blank, one, two).
+benchmarks/positions/ with three racks each (no blank, one, two); seeds whose
+board already holds two of the three blanks are passed over, so every rack is
+one a game could deal.
 """
 
 from __future__ import annotations
@@ -32,10 +34,16 @@ def generate_positions(count: int) -> None:
     lexicon = default_lexicon()
     POSITIONS.mkdir(exist_ok=True)
     lines = []
-    for seed in range(1, count + 1):
+    seed = 0
+    for old in POSITIONS.glob("midgame-*.txt"):
+        old.unlink()
+    while len(lines) < count:
+        seed += 1
         rng = random.Random(seed)
         board, rest = self_play(CROSSPLAY, lexicon, seed, turns=rng.randint(6, 12))
-        name = f"midgame-{seed:02d}.txt"
+        if rest.count("?") < 2:
+            continue  # a two-blank rack must be one a game could deal
+        name = f"midgame-{len(lines) + 1:02d}.txt"
         (POSITIONS / name).write_text(str(board) + "\n")
         letters = [t for t in rest if t != "?"]
         racks = ["".join(rng.sample(letters, 7 - b)) + "?" * b for b in (0, 1, 2)]
@@ -58,7 +66,7 @@ def time_solve(board: Board, rack: str, lexicon: Lexicon) -> tuple[float, float,
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--generate", type=int, nargs="?", const=20, metavar="N")
+    parser.add_argument("--generate", type=int, nargs="?", const=24, metavar="N")
     args = parser.parse_args(argv)
     if args.generate:
         generate_positions(args.generate)

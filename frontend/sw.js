@@ -6,7 +6,7 @@
 // the game always come from the server. Shell files are fetched network-first, so a
 // new deploy takes effect on the next load; the cache answers only when the network
 // fails or is slower than NETWORK_WAIT_MS. Bump VERSION when the list changes.
-const VERSION = 'v3';
+const VERSION = 'v4';
 const CACHE = `crossing-shell-${VERSION}`;
 const NETWORK_WAIT_MS = 3000;
 const SHELL = [
@@ -18,6 +18,7 @@ const SHELL = [
   'css/screens.css',
   'css/grid.css',
   'css/tiles.css',
+  'css/board.css',
   'css/duel.css',
   'js/app.js',
   'js/clock.js',
@@ -36,7 +37,9 @@ const SHELL = [
   'js/duel/describe.js',
   'js/duel/lobby.js',
   'js/duel/model.js',
+  'js/duel/table.js',
   'js/duel/view.js',
+  'js/tiles/board.js',
   'js/views/dom.js',
   'js/views/game.js',
   'js/views/grid.js',

@@ -69,7 +69,7 @@ def test_bonus_tiles_off_scores_face_value(page: Page):
 
 def test_a_saved_board_survives_a_reload(page: Page, base_url: str):
     square(page, 8, 7).click()
-    page.keyboard.type("CaT")
+    page.keyboard.type("C?AT")
     expect(square(page, 8, 8).locator(".sq-letter")).to_have_text("A")
     expect(square(page, 8, 8)).to_have_class(BLANK)
     page.get_by_label("Name").fill("Sunday game")
@@ -111,3 +111,151 @@ def test_clear_board_and_reference_pages(page: Page):
     expect(page.locator("#values-table")).to_contain_text("Crossplay")
     page.get_by_label("Game").select_option("scrabble")
     expect(page.locator("#layout-facts")).to_contain_text("bingo: +50")
+
+
+def results_count(page: Page):
+    return page.locator("#results-count")
+
+
+def test_every_play_is_listed_in_pages_sorted_and_filtered(page: Page):
+    show_best_move(page, "QUIXOTE")
+    # The engine's full list (158 plays), not the first 50; 50 to a page.
+    expect(results_count(page)).to_contain_text("158 legal plays")
+    expect(results_count(page)).to_contain_text("Showing 1–50")
+    expect(page.locator("#plays > li")).to_have_count(50)
+    page.get_by_role("button", name="Next page").click()
+    expect(results_count(page)).to_contain_text("Showing 51–100")
+    expect(page.locator("#page-at")).to_have_text("Page 2 of 4")
+
+    page.get_by_label("Sort by").select_option("word")
+    expect(page.locator("#page-at")).to_have_text("Page 1 of 4")
+    words = page.locator("#plays > li > .play .play-word").all_inner_texts()
+    assert words == sorted(words) and words[0] < "QUIXOTE"
+    page.get_by_label("Sort by").select_option("length")
+    expect(page.locator(".play .play-word").first).to_have_text("QUIXOTE")
+
+    page.get_by_label("Find a word").fill("ox")
+    expect(results_count(page)).to_contain_text("match")
+    found = page.locator("#plays > li > .play .play-word").all_inner_texts()
+    assert found and all("OX" in word for word in found)
+    page.get_by_label("Sort by").select_option("position")
+    where = page.locator("#plays > li > .play .play-where").all_inner_texts()
+    spots = [tuple(int(n) for n in w.split(" at ")[1].split(",")) for w in where]
+    assert spots == sorted(spots)
+
+
+def test_blank_choices_of_one_play_are_one_row(page: Page):
+    show_best_move(page, "EET?")
+    # TEE across at 8,6 with the blank as its first E or as its second: one row.
+    tee = page.locator("#plays > li").filter(
+        has=page.locator(".play-word", has_text=re.compile("^TEE$"))
+    )
+    row = tee.filter(has=page.locator(".play-where", has_text="Across at 8,6"))
+    expect(row).to_have_count(1)
+    row.locator("summary").click()
+    variant = row.locator(".play-variant").first
+    expect(variant.locator(".blank-letter")).to_have_count(1)
+    variant.click()
+    breakdown = page.locator("#breakdown")
+    expect(breakdown).to_contain_text("(blank)")
+    expect(breakdown.locator(".play-total")).to_have_text(
+        f"Total: {variant.locator('.play-score').inner_text()}"
+    )
+    expect(page.locator(".sq-preview.sq-blank")).to_have_count(1)
+
+
+def test_lower_case_is_a_tile_and_a_blank_is_asked_for(page: Page):
+    square(page, 8, 7).click()
+    page.keyboard.type("cat")
+    expect(page.locator(".sq-tile")).to_have_count(3)
+    expect(page.locator(".sq-blank")).to_have_count(0)
+    square(page, 9, 7).click()
+    page.get_by_role("button", name="Blank next").click()
+    expect(page.get_by_role("button", name="Blank next")).to_have_attribute("aria-pressed", "true")
+    page.keyboard.type("o")
+    expect(square(page, 9, 7)).to_have_class(BLANK)
+    expect(square(page, 9, 7).locator(".sq-letter")).to_have_text("O")
+    expect(page.get_by_role("button", name="Blank next")).to_have_attribute("aria-pressed", "false")
+
+    # One blank is on the board: the rack takes two more, and a third is refused out loud.
+    page.get_by_label("Rack").fill("AB???")
+    expect(page.get_by_label("Rack")).to_have_value("AB??")
+    expect(page.get_by_role("status")).to_contain_text("Crossplay has 3 blanks in the bag")
+
+
+def test_a_second_click_keeps_down(page: Page):
+    page.get_by_label("Down").check()
+    square(page, 6, 8).click()
+    square(page, 6, 8).click()
+    expect(page.get_by_label("Down")).to_be_checked()
+    page.keyboard.type("TO")
+    expect(square(page, 7, 8).locator(".sq-letter")).to_have_text("O")
+    expect(square(page, 6, 9).locator(".sq-letter")).not_to_have_text("O")
+
+
+def test_on_a_phone_a_tapped_result_brings_the_board_into_view(page: Page):
+    show_best_move(page, "QUIXOTE")
+    last = page.locator("#plays > li > .play").nth(40)
+    last.scroll_into_view_if_needed()
+    expect(square(page, 1, 1)).not_to_be_in_viewport()
+    last.click()
+    preview = page.locator(".sq-preview")
+    expect(preview.first).to_be_in_viewport()
+    expect(preview.last).to_be_in_viewport()
+
+
+def test_the_q_value_does_not_overlap_its_letter(page: Page):
+    show_best_move(page, "QUIXOTE")
+    page.locator(".play").first.click()
+    page.locator("#breakdown").get_by_role("button", name="Place").click()
+    q = square(page, 8, 6)
+    expect(q.locator(".sq-value")).to_have_text("10")
+    letter = q.locator(".sq-letter").bounding_box()
+    value = q.locator(".sq-value").bounding_box()
+    # On a phone the Q's tail hangs below its box: the 10 starts clearly below it.
+    assert value["y"] - (letter["y"] + letter["height"]) >= 1, (letter, value)
+
+
+def test_unseen_tiles_are_the_bag_minus_board_and_rack(page: Page):
+    unseen = page.locator("#unseen-list")
+    expect(page.locator("#unseen-count")).to_contain_text("100 tiles unseen")
+    page.get_by_label("Rack").fill("QUIX?")
+    expect(page.locator("#unseen-count")).to_contain_text("95 tiles unseen")
+    expect(unseen.get_by_label("Q: 0")).to_have_class(re.compile(r"\bgone\b"))
+    expect(unseen.get_by_label("U: 2")).to_be_visible()
+    expect(unseen.get_by_label("blank: 2")).to_be_visible()
+    square(page, 8, 8).click()
+    page.keyboard.type("EE")
+    expect(unseen.get_by_label("E: 10")).to_be_visible()
+
+
+def test_scoring_page_from_the_breakdown_and_links_home(page: Page, base_url: str):
+    show_best_move(page, "QUIXOTE")
+    page.locator(".play").first.click()
+    page.locator("#breakdown").get_by_role("link", name="How a score is counted").click()
+    scoring = page.locator("#scoring")
+    expect(scoring).to_be_in_viewport()
+    for figure in ("110", "67", "64", "116", "83"):
+        expect(scoring).to_contain_text(figure)
+    page.get_by_role("link", name="Crossing Words").click()
+    page.wait_for_url(f"{base_url}/")
+    page.get_by_role("link", name=re.compile("^Solver")).click()
+    page.wait_for_url(f"{base_url}/solver.html")
+
+
+def test_plays_show_their_leave_and_sort_by_score_plus_leave(page: Page):
+    show_best_move(page, "XIS?UUV")
+    first = page.locator("#plays > li > .play").first
+    # Score stays the default order: VeX scores most but spends the blank.
+    expect(first.locator(".play-score")).to_have_text("22")
+    expect(first.locator(".play-equity")).to_contain_text("keeps ISUU")
+    page.get_by_label("Sort by").select_option("equity")
+    first = page.locator("#plays > li > .play").first
+    expect(first.locator(".play-equity")).to_contain_text("keeps UX")
+    equities = [
+        float(text.rsplit(" ", 1)[1])
+        for text in page.locator("#plays > li > .play .play-equity").all_inner_texts()
+    ]
+    assert equities[0] >= max(equities)
+    first.click()
+    expect(page.locator("#breakdown .play-leave")).to_contain_text("Keeps UX")

@@ -30,9 +30,9 @@ test("setting a square returns a new board and leaves the old one alone", () => 
   assert.equal(setSquare(after, 7, 7, "Q"), after);
 });
 
-test("typed keys: upper case is a tile, lower case or an armed blank is a blank", () => {
+test("typed keys: either case is a tile; only an armed blank is a blank", () => {
   assert.equal(typedSquare("Q"), "Q");
-  assert.equal(typedSquare("q"), "q");
+  assert.equal(typedSquare("q"), "Q");
   assert.equal(typedSquare("Q", true), "q");
   assert.equal(typedSquare("1"), null);
   assert.equal(typedSquare("?"), null);

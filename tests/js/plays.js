@@ -46,7 +46,7 @@ export const quixote = {
 };
 
 export const quizWithBlank = {
-  word: "QUIZ",
+  word: "QuIZ", // the engine writes a blank in lower case
   row: 8,
   col: 8,
   direction: "across",

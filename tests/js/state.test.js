@@ -29,12 +29,14 @@ test("typing on the board follows the direction and marks blanks", () => {
   ]);
   assert.equal(state.board[7][7], "O");
   assert.equal(state.board[8][7], "x");
-  assert.equal(state.board[9][7], "e");
+  // Lower case is the same letter as upper case: a tile, not a blank.
+  assert.equal(state.board[9][7], "E");
   assert.deepEqual(state.cursor, { row: 10, col: 7 });
 });
 
-test("a second click on the chosen square turns the direction", () => {
+test("a second click on the chosen square keeps the chosen direction", () => {
   const state = run([
+    { type: ACTIONS.DIRECTION_CHOSEN, direction: "down" },
     { type: ACTIONS.SQUARE_CHOSEN, row: 0, col: 0 },
     { type: ACTIONS.SQUARE_CHOSEN, row: 0, col: 0 },
   ]);

@@ -23,7 +23,19 @@ def test_solve_request_answers_with_the_contract_keys():
     answer = solve_request({"rules": "crossplay", "rack": "quixote", "top": 3})
     assert len(answer["plays"]) == 3
     best = answer["plays"][0]
-    assert set(best) == {"word", "row", "col", "direction", "score", "tiles_used", "breakdown"}
+    assert set(best) == {
+        "word",
+        "row",
+        "col",
+        "direction",
+        "score",
+        "tiles_used",
+        "leave",
+        "equity",
+        "breakdown",
+    }
+    # QUIXOTE empties the rack: nothing is kept, so equity is the score.
+    assert (best["leave"], best["equity"]) == ("", 110)
     assert (best["word"], best["row"], best["col"], best["direction"]) == (
         "QUIXOTE",
         8,
@@ -149,3 +161,39 @@ def test_cli_no_bonus_scores_face_values(capsys):
     assert main(["solve", "--rules", "crossplay", "--rack", "QUIXOTE", "--no-bonus", "--json"]) == 0
     plays = json.loads(capsys.readouterr().out)["plays"]
     assert {p["score"] for p in plays if p["word"] == "QUIXOTE"} == {24 + 40}
+
+
+def test_all_plays_are_listed_with_blank_choices_as_variants():
+    from crossing.tiles.board import Board
+    from crossing.tiles.lexicon import default_lexicon
+    from crossing.tiles.movegen import generate
+    from crossing.tiles.rules import CROSSPLAY
+
+    answer = solve_request({"rules": "crossplay", "rack": "EET?", "all": True})
+    every = generate(Board.empty(), "EET?", CROSSPLAY, default_lexicon())
+    assert answer["count"] == len(every) > 10
+    fields = answer["fields"]
+    rows = [dict(zip(fields, row, strict=True)) for row in answer["plays"]]
+    # Every play is in exactly one row, once.
+    assert sum(1 + len(row["variants"]) for row in rows) == len(every)
+    # A row is one spelling at one spot; its variants move the blank, never score more.
+    for row in rows:
+        for word, score, _leave, _equity in row["variants"]:
+            assert word.upper() == row["word"].upper() and word != row["word"]
+            assert score <= row["score"]
+    # TEE with the blank as either E is one row (blank on the star's E or on the last).
+    tee = [r for r in rows if r["word"].upper() == "TEE" and (r["row"], r["col"]) == (8, 6)]
+    assert len(tee) == 1 and tee[0]["variants"]
+
+
+def test_one_play_is_checked_and_scored_with_its_breakdown():
+    play = {"row": 8, "col": 6, "direction": "across", "word": "QUIXOTE"}
+    (scored,) = solve_request({"rules": "crossplay", "rack": "QUIXOTE", "play": play})["plays"]
+    assert (scored["score"], scored["breakdown"]["total"]) == (110, 110)
+    with pytest.raises(BadRequest, match="centre square"):
+        solve_request({"rules": "crossplay", "rack": "QUIXOTE", "play": {**play, "col": 1}})
+    with pytest.raises(BadRequest, match="rack"):
+        solve_request({"rules": "crossplay", "rack": "QUIXOT", "play": play})
+    upward = {**play, "direction": "up"}
+    with pytest.raises(BadRequest, match="direction"):
+        solve_request({"rules": "crossplay", "rack": "QUIXOTE", "play": upward})

@@ -27,6 +27,19 @@ def test_crossplay_centre_row_matches_the_turn_procedure():
     assert CROSSPLAY.word_multiplier(7, 7) == 1
 
 
+def test_crossplay_board_off_the_centre_row():
+    # Corners are triple letter, not Scrabble's triple word.
+    assert (CROSSPLAY.letter_multiplier(0, 0), CROSSPLAY.word_multiplier(0, 0)) == (3, 1)
+    assert CROSSPLAY.word_multiplier(0, 3) == 3
+    assert CROSSPLAY.word_multiplier(3, 0) == 3
+    assert CROSSPLAY.word_multiplier(1, 1) == 2
+    assert CROSSPLAY.letter_multiplier(1, 6) == 3
+    assert CROSSPLAY.letter_multiplier(0, 7) == 2
+    assert CROSSPLAY.word_multiplier(3, 7) == 2
+    # No triple word anywhere on the centre column either.
+    assert all(CROSSPLAY.word_multiplier(r, 7) < 3 for r in range(15))
+
+
 def test_centre_star_doubles_only_where_the_game_says_so():
     assert SCRABBLE.word_multiplier(7, 7) == 2
     assert DUEL.word_multiplier(7, 7) == 2
@@ -50,6 +63,7 @@ def test_premium_square_counts():
 
     assert [count(SCRABBLE, m) for m in "dtDT"] == [24, 12, 16, 8]
     assert [count(WWF, m) for m in "dtDT"] == [24, 16, 12, 8]
+    assert [count(CROSSPLAY, m) for m in "dtDT"] == [20, 20, 8, 8]
 
 
 def test_rack_bonuses_and_duel_bonuses():

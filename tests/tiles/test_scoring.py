@@ -133,3 +133,17 @@ def test_duel_tile_count_bonus_and_no_bingo(enable, tiles_used, bonus):
     breakdown = score(EMPTY, 8, 8, ACROSS, word, DUEL, words)
     assert dict(breakdown.bonuses).get("tiles_used", 0) == bonus
     assert "bingo" not in dict(breakdown.bonuses)
+
+
+def test_crossplay_corner_is_a_triple_letter_and_row_4_edge_a_triple_word(enable):
+    # ABSOLUTE ends on the star; BANDANNA comes down column 1 onto its A.
+    board = EMPTY.with_tiles((7, c, letter) for c, letter in enumerate("ABSOLUTE"))
+    breakdown = score(board, 1, 1, DOWN, "BANDANNA", CROSSPLAY, enable).to_json()
+    (word,) = breakdown["words"]
+    b, d, a = word["squares"][0], word["squares"][3], word["squares"][7]
+    assert (b["letter"], b["letter_multiplier"], b["word_multiplier"]) == ("B", 3, 1)
+    assert (d["letter"], d["letter_multiplier"], d["word_multiplier"]) == ("D", 1, 3)
+    # The A was already on row 8's double letter: it counts at face value.
+    assert (a["new"], a["letter_multiplier"]) == (False, 1)
+    # (B 4x3 + A N D A N N A 8) x 3 = 60, and seven tiles left the rack: +40.
+    assert (word["score"], breakdown["total"]) == (60, 100)

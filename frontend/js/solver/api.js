@@ -11,6 +11,11 @@ async function readJson(response) {
 }
 
 export async function solve(body, fetchImpl = fetch) {
+  return (await solveAnswer(body, fetchImpl))?.plays ?? [];
+}
+
+// The whole answer: with `all`, {fields, plays, count}.
+export async function solveAnswer(body, fetchImpl = fetch) {
   let response;
   try {
     response = await fetchImpl("/api/solve", {
@@ -25,7 +30,7 @@ export async function solve(body, fetchImpl = fetch) {
   if (!response.ok) {
     throw new SolveError(payload?.error?.message ?? `The solver answered ${response.status}.`);
   }
-  return payload?.plays ?? [];
+  return payload;
 }
 
 export async function fetchRules(fetchImpl = fetch) {

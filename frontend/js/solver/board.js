@@ -48,11 +48,11 @@ export function stepFrom(cursor, direction, steps = 1) {
   return inside(row, col) ? { row, col } : null;
 }
 
-// One typed key as a board square: an uppercase letter is a tile, a lowercase
-// letter (or any letter after '?') is a blank. Returns null for other keys.
+// One typed key as a board square: a letter in either case is a tile; a letter
+// typed after '?' (blankArmed) is a blank. Returns null for other keys.
 export function typedSquare(key, blankArmed = false) {
   if (!/^[A-Za-z]$/.test(key)) return null;
-  return blankArmed ? key.toLowerCase() : key;
+  return blankArmed ? key.toLowerCase() : key.toUpperCase();
 }
 
 // The squares a play covers, in order, with the letter each holds after the play.
@@ -84,6 +84,18 @@ export function newTiles(play) {
     }
   }
   return [...seen.values()];
+}
+
+// The tiles a play puts down, read off the board: the squares of its line that
+// are empty now. A lower-case letter in the word is a blank.
+export function tilesOnEmpty(board, play) {
+  return playSquares(play)
+    .map((square, i) => ({ ...square, blank: isBlankTile(play.word[i]) }))
+    .filter((square) => inside(square.row, square.col) && board[square.row][square.col] === EMPTY);
+}
+
+export function countBlanks(board) {
+  return board.reduce((n, row) => n + (row.match(/[a-z]/g)?.length ?? 0), 0);
 }
 
 export function placePlay(board, play) {

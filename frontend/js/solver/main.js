@@ -1,16 +1,14 @@
 // Wires the Solver page: one store, delegated listeners, side effects (fetch,
 // localStorage) here and nowhere else.
 
-import { SolveError, fetchRules, solve } from "./api.js";
+import { SolveError, fetchRules, solve, solveAnswer } from "./api.js";
 import { HINT_STEPS } from "./hint.js";
+import { playsFromRows } from "./results.js";
 import { deleteBoard, loadBoard, saveBoard, savedNames } from "./storage.js";
-import { ACTIONS, hintDone, initialState, reduce, solveRequest } from "./state.js";
+import { ACTIONS, chosenPlay, hintDone, initialState, playRequest, reduce, solveRequest } from "./state.js";
 import * as view from "./view.js";
 
 const $ = (id) => document.getElementById(id);
-
-// Enough plays to compare; the engine keeps only this many, so the list stays quick.
-const RESULTS_SHOWN = 50;
 
 const ui = {
   board: $("board"),
@@ -27,6 +25,17 @@ const ui = {
   status: $("status"),
   results: $("results"),
   plays: $("plays"),
+  resultTools: {
+    sort: $("sort"),
+    filter: $("filter"),
+    count: $("results-count"),
+    pageAt: $("page-at"),
+    prev: $("page-prev"),
+    next: $("page-next"),
+  },
+  blankKey: $("blank-key"),
+  unseen: $("unseen-list"),
+  unseenCount: $("unseen-count"),
   breakdown: $("breakdown"),
   saveName: $("save-name"),
   save: $("save"),
@@ -59,7 +68,9 @@ function render(rulesChanged) {
   ui.bonus.checked = state.bonus;
   view.renderStatus(ui.status, state);
   view.renderHint(ui.hintText, ui.hint, state);
-  view.renderPlays(ui.results, ui.plays, state);
+  view.renderPlays(ui.results, ui.plays, ui.resultTools, state);
+  view.renderUnseen(ui.unseen, ui.unseenCount, state);
+  ui.blankKey.setAttribute("aria-pressed", state.blankArmed ? "true" : "false");
   view.renderBreakdown(ui.breakdown, state);
   view.renderSaved(ui.savedList, state);
   ui.solve.disabled = state.status === "solving";
@@ -121,8 +132,9 @@ ui.rack.addEventListener("input", () => dispatch({ type: ACTIONS.RACK_TYPED, tex
 async function runSolve() {
   dispatch({ type: ACTIONS.SOLVE_STARTED });
   try {
-    const plays = await solve(solveRequest(state, RESULTS_SHOWN));
-    dispatch({ type: ACTIONS.SOLVE_SUCCEEDED, plays });
+    // Every legal play; each one's breakdown is asked for when it is chosen.
+    const answer = await solveAnswer(solveRequest(state, "all"));
+    dispatch({ type: ACTIONS.SOLVE_SUCCEEDED, plays: playsFromRows(answer), count: answer.count });
   } catch (error) {
     dispatch({ type: ACTIONS.SOLVE_FAILED, message: messageOf(error) });
   }
@@ -157,7 +169,53 @@ ui.clear.addEventListener("click", () => dispatch({ type: ACTIONS.BOARD_CLEARED 
 
 ui.plays.addEventListener("click", (event) => {
   const button = event.target.closest(".play");
-  if (button) dispatch({ type: ACTIONS.PLAY_CHOSEN, index: Number(button.dataset.index) });
+  if (!button) return;
+  const index = Number(button.dataset.index);
+  const variant = button.dataset.variant === undefined ? null : Number(button.dataset.variant);
+  dispatch({ type: ACTIONS.PLAY_CHOSEN, index, variant });
+  const play = chosenPlay(state);
+  if (!play) return;
+  showPlayOnBoard();
+  loadBreakdown(index, variant, play);
+});
+
+async function loadBreakdown(index, variant, play) {
+  try {
+    const [scored] = await solve(playRequest(state, play));
+    dispatch({ type: ACTIONS.BREAKDOWN_LOADED, index, variant, play: scored });
+  } catch (error) {
+    dispatch({ type: ACTIONS.NOTICE, notice: messageOf(error) });
+  }
+}
+
+// On a phone the list is below the board: bring the yellow play into view.
+function showPlayOnBoard() {
+  const squares = [...ui.board.querySelectorAll(".sq-preview")];
+  if (!squares.length) return;
+  const fits = squares.every((square) => {
+    const box = square.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+  if (!fits) ui.board.scrollIntoView({ block: "start" });
+}
+
+ui.resultTools.sort.addEventListener("change", () =>
+  dispatch({ type: ACTIONS.SORT_CHOSEN, sort: ui.resultTools.sort.value }),
+);
+ui.resultTools.filter.addEventListener("input", () =>
+  dispatch({ type: ACTIONS.FILTER_TYPED, filter: ui.resultTools.filter.value }),
+);
+for (const pager of [ui.resultTools.prev, ui.resultTools.next]) {
+  pager.addEventListener("click", () => {
+    dispatch({ type: ACTIONS.PAGE_CHOSEN, page: Number(pager.dataset.page) });
+    ui.results.scrollIntoView({ block: "start" });
+  });
+}
+
+// The explicit blank: the next letter typed on the board is a blank.
+ui.blankKey.addEventListener("click", () => {
+  dispatch({ type: ACTIONS.KEY_TYPED, key: "?" });
+  ui.boardKeys.focus({ preventScroll: true });
 });
 
 ui.breakdown.addEventListener("click", (event) => {

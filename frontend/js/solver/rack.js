@@ -34,3 +34,22 @@ export function takeTiles(rack, spent) {
   }
   return { rack: left.join(""), missing };
 }
+
+// How many '?' the text holds beyond what the bag has left (0 when it fits).
+export function blanksOver(text, blanksLeft) {
+  const asked = (text.match(/\?/g) ?? []).length;
+  return Math.max(0, asked - Math.max(0, blanksLeft));
+}
+
+// The tiles not on the board and not on the rack: in the bag or on the other
+// player's rack. `tiles` is the rule set's [{letter, count}].
+export function unseenTiles(tiles, blanks, board, rack) {
+  const seen = new Map();
+  let blanksSeen = 0;
+  for (const ch of board.join("") + rack.toUpperCase()) {
+    if (ch === "?" || (ch >= "a" && ch <= "z")) blanksSeen += 1;
+    else if (ch >= "A" && ch <= "Z") seen.set(ch, (seen.get(ch) ?? 0) + 1);
+  }
+  const letters = tiles.map(({ letter, count }) => ({ letter, count: Math.max(0, count - (seen.get(letter) ?? 0)) }));
+  return { letters, blanks: Math.max(0, blanks - blanksSeen) };
+}

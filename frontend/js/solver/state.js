@@ -3,16 +3,16 @@
 
 import {
   EMPTY,
+  countBlanks,
   emptyBoard,
   isValidBoard,
-  newTiles,
-  placePlay,
   setSquare,
   stepFrom,
+  tilesOnEmpty,
   typedSquare,
 } from "./board.js";
 import { HINT_STEPS } from "./hint.js";
-import { normalizeRack, spentFromTiles, takeTiles } from "./rack.js";
+import { blanksOver, normalizeRack, spentFromTiles, takeTiles } from "./rack.js";
 
 export const ACTIONS = Object.freeze({
   RULES_LOADED: "rules-loaded",
@@ -28,6 +28,10 @@ export const ACTIONS = Object.freeze({
   SOLVE_SUCCEEDED: "solve-succeeded",
   SOLVE_FAILED: "solve-failed",
   PLAY_CHOSEN: "play-chosen",
+  BREAKDOWN_LOADED: "breakdown-loaded",
+  SORT_CHOSEN: "sort-chosen",
+  FILTER_TYPED: "filter-typed",
+  PAGE_CHOSEN: "page-chosen",
   PLAY_PLACED: "play-placed",
   HINT_STARTED: "hint-started",
   HINT_FOUND: "hint-found",
@@ -36,6 +40,20 @@ export const ACTIONS = Object.freeze({
   BOARD_LOADED: "board-loaded",
   SAVED_LISTED: "saved-listed",
   NOTICE: "notice",
+});
+
+// What a search answers; any change to what was asked puts these back.
+const NO_ANSWERS = Object.freeze({
+  status: "idle",
+  plays: [],
+  count: 0,
+  page: 0,
+  // The chosen result: its index in `plays`, and which of its blank variants (null: the row).
+  chosen: null,
+  variant: null,
+  breakdown: null,
+  hint: null,
+  error: null,
 });
 
 export function initialState() {
@@ -48,12 +66,10 @@ export function initialState() {
     blankArmed: false,
     rack: "",
     bonus: true,
-    // "idle" | "solving" | "solved" | "failed"
-    status: "idle",
-    plays: [],
-    chosen: null,
-    hint: null,
-    error: null,
+    // status: "idle" | "solving" | "solved" | "failed"
+    ...NO_ANSWERS,
+    sort: "score",
+    filter: "",
     notice: "",
     savedNames: [],
   };
@@ -70,17 +86,40 @@ function rackLimits(state) {
 
 // Any change to what was asked makes the old answers stale.
 function withoutAnswers(state) {
-  return { ...state, status: "idle", plays: [], chosen: null, hint: null, error: null };
+  return { ...state, ...NO_ANSWERS };
+}
+
+// The play a result row (or one of its blank variants) stands for.
+export function chosenPlay(state) {
+  const row = state.chosen === null ? null : state.plays[state.chosen];
+  if (!row) return null;
+  return state.variant === null ? row : (row.variants[state.variant] ?? row);
+}
+
+function blanksLeft(state) {
+  const rules = currentRuleSet(state);
+  return rules ? rules.blanks - countBlanks(state.board) : Infinity;
+}
+
+function tooManyBlanks(state) {
+  const rules = currentRuleSet(state);
+  const bag = rules.blanks === 1 ? "1 blank" : `${rules.blanks} blanks`;
+  return `${rules.title} has ${bag} in the bag, and the board and rack already hold them all.`;
 }
 
 function typeKey(state, key) {
-  if (key === "?") return { ...state, blankArmed: true };
+  if (key === "?") {
+    if (blanksLeft(state) - (state.rack.match(/\?/g) ?? []).length <= 0) {
+      return { ...state, blankArmed: false, notice: tooManyBlanks(state) };
+    }
+    return { ...state, blankArmed: true, notice: "The next letter typed is a blank." };
+  }
   const square = typedSquare(key, state.blankArmed);
   if (!square || !state.cursor) return state;
   const { row, col } = state.cursor;
   const board = setSquare(state.board, row, col, square);
   const cursor = stepFrom(state.cursor, state.direction) ?? state.cursor;
-  return { ...withoutAnswers(state), board, cursor, blankArmed: false };
+  return { ...withoutAnswers(state), board, cursor, blankArmed: false, notice: "" };
 }
 
 function erase(state) {
@@ -98,14 +137,18 @@ function erase(state) {
 }
 
 function place(state) {
-  const play = state.plays[state.chosen];
+  const play = chosenPlay(state);
   if (!play) return state;
-  const tiles = newTiles(play);
+  const tiles = tilesOnEmpty(state.board, play);
   const { rack, missing } = takeTiles(state.rack, spentFromTiles(tiles));
   const notice = missing
     ? `Placed ${play.word}; the rack did not hold ${missing}.`
     : `Placed ${play.word} for ${play.score}.`;
-  return { ...withoutAnswers(state), board: placePlay(state.board, play), rack, notice };
+  const board = tiles.reduce(
+    (next, tile) => setSquare(next, tile.row, tile.col, tile.blank ? tile.letter.toLowerCase() : tile.letter),
+    state.board,
+  );
+  return { ...withoutAnswers(state), board, rack, notice };
 }
 
 export function reduce(state, action) {
@@ -117,10 +160,8 @@ export function reduce(state, action) {
       return { ...next, rack: normalizeRack(state.rack, rackLimits(next)) };
     }
     case ACTIONS.SQUARE_CHOSEN: {
-      const same = state.cursor?.row === action.row && state.cursor?.col === action.col;
-      // A second click on the chosen square turns the typing direction, as in crosswords.
-      const direction = same ? flip(state.direction) : state.direction;
-      return { ...state, cursor: { row: action.row, col: action.col }, direction };
+      // The typing direction stays as chosen: a second click on the square keeps it.
+      return { ...state, cursor: { row: action.row, col: action.col } };
     }
     case ACTIONS.DIRECTION_CHOSEN:
       return { ...state, direction: action.direction };
@@ -137,19 +178,50 @@ export function reduce(state, action) {
       return { ...state, cursor };
     }
     case ACTIONS.RACK_TYPED: {
-      const rack = normalizeRack(action.text, rackLimits(state));
-      return rack === state.rack ? state : { ...withoutAnswers(state), rack };
+      const left = blanksLeft(state);
+      const over = blanksOver(action.text, left);
+      const limits = { ...rackLimits(state), blanks: Math.max(0, Math.min(left, rackLimits(state).blanks ?? left)) };
+      const rack = normalizeRack(action.text, limits);
+      // A '?' beyond the bag's blanks is refused out loud, not dropped in silence.
+      const notice = over ? tooManyBlanks(state) : state.notice;
+      if (rack === state.rack) return notice === state.notice ? state : { ...state, notice };
+      return { ...withoutAnswers(state), rack, notice };
     }
     case ACTIONS.BONUS_SET:
       return { ...withoutAnswers(state), bonus: action.bonus };
     case ACTIONS.SOLVE_STARTED:
       return { ...withoutAnswers(state), status: "solving", notice: "" };
     case ACTIONS.SOLVE_SUCCEEDED:
-      return { ...state, status: "solved", plays: action.plays, chosen: null, error: null };
+      return {
+        ...state,
+        status: "solved",
+        plays: action.plays,
+        count: action.count ?? action.plays.length,
+        page: 0,
+        chosen: null,
+        variant: null,
+        breakdown: null,
+        error: null,
+      };
     case ACTIONS.SOLVE_FAILED:
       return { ...state, status: "failed", plays: [], chosen: null, hint: null, error: action.message };
-    case ACTIONS.PLAY_CHOSEN:
-      return { ...state, chosen: state.chosen === action.index ? null : action.index };
+    case ACTIONS.PLAY_CHOSEN: {
+      const variant = action.variant ?? null;
+      const again = state.chosen === action.index && state.variant === variant;
+      return again
+        ? { ...state, chosen: null, variant: null, breakdown: null }
+        : { ...state, chosen: action.index, variant, breakdown: null };
+    }
+    case ACTIONS.BREAKDOWN_LOADED:
+      // A late answer for a play no longer chosen is dropped.
+      if (state.chosen !== action.index || state.variant !== (action.variant ?? null)) return state;
+      return { ...state, breakdown: action.play };
+    case ACTIONS.SORT_CHOSEN:
+      return { ...state, sort: action.sort, page: 0 };
+    case ACTIONS.FILTER_TYPED:
+      return { ...state, filter: action.filter, page: 0 };
+    case ACTIONS.PAGE_CHOSEN:
+      return { ...state, page: Math.max(0, action.page) };
     case ACTIONS.PLAY_PLACED:
       return place(state);
     case ACTIONS.HINT_STARTED:
@@ -179,19 +251,21 @@ export function reduce(state, action) {
   }
 }
 
-function flip(direction) {
-  return direction === "across" ? "down" : "across";
-}
-
 function clamp(index) {
   return Math.max(0, Math.min(14, index));
 }
 
-// The request body for POST /api/solve.
+// The request body for POST /api/solve: the top plays, every play ("all"), or one play's score.
 export function solveRequest(state, top) {
   const body = { rules: state.rules, rack: state.rack, board: state.board, bonus: state.bonus };
-  if (top) body.top = top;
+  if (top === "all") body.all = true;
+  else if (top) body.top = top;
   return body;
+}
+
+export function playRequest(state, play) {
+  const { row, col, direction, word } = play;
+  return { ...solveRequest(state), play: { row, col, direction, word } };
 }
 
 // The hint is shown when the search is done; a finished hint has nothing left to reveal.

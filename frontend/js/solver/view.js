@@ -1,10 +1,12 @@
 // Views: each takes its target element and the state, and makes the element match.
 // Text goes in through textContent only.
 
-import { EMPTY, SIZE, isBlankTile, newTiles, playSquares } from "./board.js";
+import { EMPTY, SIZE, isBlankTile, playSquares, tilesOnEmpty } from "./board.js";
 import { hintLines } from "./hint.js";
-import { premiumAt } from "./premiums.js";
-import { currentRuleSet, hintDone } from "./state.js";
+import { PREMIUMS, premiumAt } from "./premiums.js";
+import { unseenTiles } from "./rack.js";
+import { listed, pageCount, pageSlice } from "./results.js";
+import { chosenPlay, currentRuleSet, hintDone } from "./state.js";
 
 function el(tag, attrs = {}, text) {
   const node = document.createElement(tag);
@@ -32,12 +34,12 @@ function buildBoard(target) {
 export function renderBoard(target, state) {
   if (!target.children.length) buildBoard(target);
   const ruleSet = currentRuleSet(state);
-  const play = state.chosen === null ? null : state.plays[state.chosen];
+  const play = chosenPlay(state);
   const preview = new Map();
   const fresh = new Set();
   if (play) {
     for (const square of playSquares(play)) preview.set(`${square.row},${square.col}`, square.letter);
-    for (const tile of newTiles(play)) {
+    for (const tile of tilesOnEmpty(state.board, play)) {
       fresh.add(`${tile.row},${tile.col}`);
       if (tile.blank) preview.set(`${tile.row},${tile.col}`, tile.letter.toLowerCase());
     }
@@ -123,24 +125,89 @@ export function renderHint(target, button, state) {
 
 // --- results ---------------------------------------------------------------
 
-export function renderPlays(section, list, state) {
+// Sorting 40,000 plays is quick, but not on every keystroke elsewhere on the page.
+let listedFor = { plays: null, sort: null, filter: null, indices: [] };
+
+function listedPlays(state) {
+  const { plays, sort, filter } = state;
+  if (listedFor.plays !== plays || listedFor.sort !== sort || listedFor.filter !== filter) {
+    listedFor = { plays, sort, filter, indices: listed(plays, { sort, filter }) };
+  }
+  return listedFor.indices;
+}
+
+function formatEquity(equity) {
+  return `score + leave ${equity.toFixed(1)}`;
+}
+
+function where(play) {
+  return `${play.direction === "across" ? "Across" : "Down"} at ${play.row},${play.col}`;
+}
+
+function playButton(play, index, variant, pressed) {
+  const button = el("button", {
+    type: "button",
+    class: variant === null ? "play" : "play play-variant",
+    "data-index": index,
+    "aria-pressed": pressed ? "true" : "false",
+  });
+  if (variant !== null) button.dataset.variant = variant;
+  button.append(
+    wordWithBlanks(play.word),
+    el("span", { class: "play-where" }, where(play)),
+    el("span", { class: "play-score" }, String(play.score)),
+  );
+  if (play.equity !== undefined) {
+    const kept = play.leave ? `keeps ${play.leave}` : "keeps nothing";
+    button.append(el("span", { class: "play-equity", title: "score + leave" }, `${kept} · ${formatEquity(play.equity)}`));
+  }
+  return button;
+}
+
+export function renderPlays(section, list, tools, state) {
   section.hidden = state.status !== "solved" || !state.plays.length;
+  if (section.hidden) {
+    list.replaceChildren();
+    return;
+  }
+  const indices = listedPlays(state);
+  const { page, indices: shown, first } = pageSlice(indices, state.page);
+  const pages = pageCount(indices.length);
+  const rows = state.plays.length;
+  const variants = state.count - rows;
+  tools.count.textContent =
+    `${state.count.toLocaleString("en")} legal plays` +
+    (variants > 0 ? ` (${rows.toLocaleString("en")} once blank choices are grouped)` : "") +
+    (indices.length !== rows ? `; ${indices.length.toLocaleString("en")} match` : "") +
+    (indices.length ? `. Showing ${first + 1}–${first + shown.length}.` : ". None match.");
+  tools.pageAt.textContent = `Page ${page + 1} of ${pages}`;
+  tools.prev.disabled = page === 0;
+  tools.next.disabled = page >= pages - 1;
+  tools.prev.dataset.page = String(page - 1);
+  tools.next.dataset.page = String(page + 1);
+  if (tools.sort.value !== state.sort) tools.sort.value = state.sort;
+  if (tools.filter.value !== state.filter) tools.filter.value = state.filter;
+  list.start = first + 1;
   list.replaceChildren(
-    ...state.plays.map((play, index) => {
-      const chosen = state.chosen === index;
-      const button = el("button", {
-        type: "button",
-        class: "play",
-        "data-index": index,
-        "aria-pressed": chosen ? "true" : "false",
-      });
-      button.append(
-        wordWithBlanks(play.word),
-        el("span", { class: "play-where" }, `${play.direction === "across" ? "Across" : "Down"} at ${play.row},${play.col}`),
-        el("span", { class: "play-score" }, String(play.score)),
-      );
+    ...shown.map((index) => {
+      const play = state.plays[index];
       const item = el("li");
-      item.append(button);
+      item.append(playButton(play, index, null, state.chosen === index && state.variant === null));
+      if (play.variants.length) {
+        // The same word on the same squares with the rack's blanks on other letters.
+        const others = el("details", { class: "variants" });
+        const count = play.variants.length;
+        others.append(el("summary", {}, `${count} other blank choice${count === 1 ? "" : "s"}`));
+        if (state.chosen === index && state.variant !== null) others.open = true;
+        const inner = el("ol", { class: "plays variant-list" });
+        play.variants.forEach((variant, k) => {
+          const li = el("li");
+          li.append(playButton(variant, index, k, state.chosen === index && state.variant === k));
+          inner.append(li);
+        });
+        others.append(inner);
+        item.append(others);
+      }
       return item;
     }),
   );
@@ -207,12 +274,13 @@ function bonusName(name) {
 }
 
 export function renderBreakdown(target, state) {
-  const play = state.chosen === null ? null : state.plays[state.chosen];
-  target.hidden = !play;
-  if (!play) {
+  const chosen = chosenPlay(state);
+  target.hidden = !chosen;
+  if (!chosen) {
     target.replaceChildren();
     return;
   }
+  const play = state.breakdown ?? chosen;
   const heading = el("h3", { id: "breakdown-title" });
   heading.append(wordWithBlanks(play.word), ` for ${play.score}`);
   const parts = [heading];
@@ -222,10 +290,41 @@ export function renderBreakdown(target, state) {
     bonuses.append(el("li", {}, `${bonusName(bonus.name)}: +${bonus.points}`));
   }
   if (bonuses.children.length) parts.push(bonuses);
+  if (!play.breakdown) parts.push(el("p", { class: "counting" }, "Counting the score square by square…"));
+  if (play.equity !== undefined) {
+    const worth = play.equity - play.score;
+    const sign = worth >= 0 ? "+" : "−";
+    parts.push(
+      el(
+        "p",
+        { class: "play-leave" },
+        `Keeps ${play.leave || "nothing"} (worth ${sign}${Math.abs(worth).toFixed(1)} next turn): ${formatEquity(play.equity)}.`,
+      ),
+    );
+  }
   parts.push(el("p", { class: "play-total" }, `Total: ${play.breakdown?.total ?? play.score}`));
+  const how = el("p", { class: "how" });
+  how.append(el("a", { href: "#scoring" }, "How a score is counted"));
+  parts.push(how);
   const place = el("button", { type: "button", id: "place", class: "primary" }, "Place");
   parts.push(place);
   target.replaceChildren(...parts);
+}
+
+// --- unseen tiles ----------------------------------------------------------
+
+// The bag minus the board minus the rack: what the other rack and the bag hold.
+export function renderUnseen(list, count, state) {
+  const ruleSet = currentRuleSet(state);
+  if (!ruleSet) return;
+  const { letters, blanks } = unseenTiles(ruleSet.tiles, ruleSet.blanks, state.board, state.rack);
+  const items = letters.map(({ letter, count: n }) =>
+    el("li", { class: n ? "" : "gone", "aria-label": `${letter}: ${n}` }, `${letter} ${n}`),
+  );
+  if (ruleSet.blanks) items.push(el("li", { class: blanks ? "" : "gone", "aria-label": `blank: ${blanks}` }, `? ${blanks}`));
+  list.replaceChildren(...items);
+  const total = letters.reduce((sum, { count: n }) => sum + n, 0) + blanks;
+  count.textContent = `${total} tiles unseen: in the bag or on the other player's rack.`;
 }
 
 // --- saved boards ----------------------------------------------------------
@@ -290,6 +389,12 @@ export function renderLayout(grid, facts, state) {
       ? "The centre star doubles the opening word."
       : "The centre star marks the opening square; it does not multiply the word.",
   ];
+  const counts = Object.entries(PREMIUMS)
+    .filter(([mark]) => mark !== "*")
+    .map(([mark, premium]) => [ruleSet.layout.join("").split(mark).length - 1, premium.name])
+    .filter(([n]) => n > 0)
+    .map(([n, name]) => `${n} ${name}`);
+  lines.push(`Premium squares: ${counts.join(", ")}.`);
   const tileBonus = Object.entries(ruleSet.tiles_used_bonus);
   if (tileBonus.length) {
     lines.push(`Tiles placed in one play: ${tileBonus.map(([n, p]) => `${n} → +${p}`).join(", ")}.`);

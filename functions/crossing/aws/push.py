@@ -5,6 +5,10 @@ private key is the P-256 scalar, the public key the uncompressed point the brows
 subscribes with (its ``applicationServerKey``). The push service answering 404 or
 410 means the subscription is gone for good; anything else that fails is raised.
 
+Before every send the endpoint's host is resolved and each address checked
+(``rooms.push_endpoints``): a subscription that leads anywhere but the public
+internet is answered "gone", so it is dropped, and redirects are never followed.
+
 pywebpush (with requests, aiohttp and cryptography behind it) is imported on the first
 send, not with this module: it is half a room function's cold start, and most
 invocations never notify anyone.
@@ -14,11 +18,19 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Mapping
+import logging
+import socket
+from collections.abc import Callable, Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from crossing.rooms.push_endpoints import check_endpoint, forbidden_address
 
 if TYPE_CHECKING:
     import requests
+
+log = logging.getLogger(__name__)
 
 GONE_STATUSES = (404, 410)
 TTL_SECONDS = 12 * 3600  # a phone that is off for longer does not need to hear any more
@@ -27,6 +39,26 @@ TIMEOUT_SECONDS = 5
 
 def _b64url(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def resolve(host: str) -> list[str]:
+    """Every address ``host`` resolves to for HTTPS (the adapter's one DNS look-up)."""
+    return [str(info[4][0]) for info in socket.getaddrinfo(host, 443, proto=socket.IPPROTO_TCP)]
+
+
+@cache
+def _no_redirects() -> type[requests.Session]:
+    """A session class that never follows a redirect: a push service has no reason to
+    send one, and following it would let the first hop's check be stepped around.
+    Made on first use, so requests is not imported at cold start."""
+    import requests
+
+    class NoRedirects(requests.Session):
+        def request(self, *args: Any, **kwargs: Any) -> requests.Response:  # type: ignore[override]  # same signature, one keyword pinned
+            kwargs["allow_redirects"] = False
+            return super().request(*args, **kwargs)
+
+    return NoRedirects
 
 
 def generate_keys() -> tuple[str, str]:
@@ -52,19 +84,33 @@ class WebPush:
         subject: str,
         *,
         session: requests.Session | None = None,
+        resolver: Callable[[str], list[str]] = resolve,
     ) -> None:
         self.private_key = private_key
         self.public_key: str | None = public_key
         self.subject = subject
-        self.session = session
+        self.session = session  # made on the first send
+        self.resolver = resolver
+
+    def reachable(self, endpoint: str) -> bool:
+        """True if ``endpoint`` is a push service's shape and every address of its host
+        is public, checked now (not when it was stored: DNS can change)."""
+        try:
+            check_endpoint(endpoint)
+            addresses = self.resolver(urlsplit(endpoint).hostname or "")
+        except (ValueError, OSError):
+            return False
+        return bool(addresses) and not any(forbidden_address(a) for a in addresses)
 
     def send(self, subscription: Mapping[str, Any], payload: Mapping[str, Any]) -> str:
+        endpoint = str(subscription.get("endpoint", ""))
+        if not self.reachable(endpoint):
+            log.warning("push endpoint refused: %s", urlsplit(endpoint).hostname)
+            return "gone"
         from pywebpush import WebPushException, webpush
 
         if self.session is None:
-            import requests
-
-            self.session = requests.Session()
+            self.session = _no_redirects()()
         try:
             webpush(
                 dict(subscription),

@@ -24,6 +24,17 @@ metrics = Metrics()
 tracer = Tracer(patch_modules=[])  # X-Ray on Lambda: the handler's time; no AWS calls
 
 
+class PlayBody(BaseModel):
+    """One play to check and score: where it starts, which way, and what it spells."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    row: StrictInt
+    col: StrictInt
+    direction: StrictStr = Field(max_length=8)
+    word: StrictStr = Field(max_length=15)
+
+
 class SolveBody(BaseModel):
     """The shape of a solve request; the tile engine judges the letters themselves."""
 
@@ -36,6 +47,9 @@ class SolveBody(BaseModel):
     words: list[StrictStr] | None = None
     top: StrictInt | None = Field(default=None, ge=1, le=1000)
     bonus: StrictBool = True
+    # Every play, grouped by blank choices and without breakdowns (the page's full list).
+    all: StrictBool | None = None
+    play: PlayBody | None = None
 
     def to_request(self) -> dict[str, Any]:
         # Leave unset options out so the engine's own defaults apply.

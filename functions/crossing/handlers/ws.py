@@ -93,13 +93,15 @@ def disconnect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
 @tracer.capture_lambda_handler(capture_response=False)
 def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     body = event.get("body")
+    # API Gateway hands a binary frame over base64-encoded; the protocol is JSON text.
+    binary = bool(event.get("isBase64Encoded"))
     action = _action_of(body)
     if action == KEEP_ALIVE:  # API Gateway's idle timer is reset: nothing else to do
         metrics.add_metric(name="KeepAlives", unit=MetricUnit.Count, value=1)
         return _ok()
     began = time.perf_counter()
     try:
-        sent = service().receive(_connection(event), body)
+        sent = service().receive(_connection(event), body, binary=binary)
     finally:
         _count_posts()
     took = (time.perf_counter() - began) * 1000

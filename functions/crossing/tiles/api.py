@@ -4,7 +4,20 @@ Request: ``{"rules": str, "rack": str, "board": [15 strings] (optional, default
 empty), "words": [str] (optional, replaces the word list), "top": int (optional,
 default 10), "bonus": bool (optional, default true)}``. Unknown keys are ignored.
 Response: ``{"plays": [{"word", "row", "col", "direction", "score", "tiles_used",
-"breakdown"}]}``, best first, rows and columns 1-based.
+"leave", "equity", "breakdown"}]}``, best first, rows and columns 1-based;
+``leave`` is the rack tiles the play keeps and ``equity`` its score plus what
+that leave is worth (leaves.py).
+
+Two more shapes of the same request:
+
+- ``"all": true`` lists every legal play without breakdowns (a two-blank rack
+  can have 40,000), as ``{"fields": [...], "plays": [[...]], "count": n}``, each
+  play a row of ``fields``: plays that differ only in which letters the rack's
+  blanks stand for are one row, the best-scoring way shown and the others in
+  its ``variants`` (``[[word, score, leave, equity], ...]``).
+- ``"play": {"row", "col", "direction", "word"}`` checks and scores that one
+  play (1-based; lower case for a blank) and answers it with its breakdown, or
+  refuses it with the rule it breaks.
 """
 
 from __future__ import annotations
@@ -12,9 +25,10 @@ from __future__ import annotations
 from typing import Any
 
 from crossing.tiles.board import BadBoard, Board
+from crossing.tiles.leaves import leave_of, leave_reader, leave_value
 from crossing.tiles.lexicon import BadWordList, Lexicon, default_lexicon
 from crossing.tiles.movegen import Move, generate
-from crossing.tiles.play import check_play
+from crossing.tiles.play import ACROSS, DOWN, IllegalPlay, check_play, tiles_for_word
 from crossing.tiles.rules import RULE_SETS, RuleSet
 from crossing.tiles.scoring import score_play
 
@@ -100,10 +114,18 @@ def _bonus(data: dict[str, Any]) -> bool:
     return bonus
 
 
-def play_json(board: Board, move: Move, rules: RuleSet, lexicon: Lexicon, bonus: bool) -> dict:
+def _leave(rules: RuleSet, rack: str, move: Move, score: int) -> tuple[str, float]:
+    leave = leave_of(rack, move)
+    return leave, round(score + leave_value(rules, leave), 1)
+
+
+def play_json(
+    board: Board, move: Move, rules: RuleSet, lexicon: Lexicon, bonus: bool, rack: str
+) -> dict:
     # The reference scorer writes the breakdown; movegen's own sum must agree with it.
     checked = check_play(board, move.tiles, lexicon)
     breakdown = score_play(board, checked, rules, premiums=bonus)
+    leave, equity = _leave(rules, rack, move, breakdown.total)
     return {
         "word": move.word,
         "row": move.row + 1,
@@ -111,8 +133,80 @@ def play_json(board: Board, move: Move, rules: RuleSet, lexicon: Lexicon, bonus:
         "direction": move.direction,
         "score": breakdown.total,
         "tiles_used": len(move.tiles),
+        "leave": leave,
+        "equity": equity,
         "breakdown": breakdown.to_json(),
     }
+
+
+def _all(data: dict[str, Any]) -> bool:
+    every = data.get("all", False)
+    if not isinstance(every, bool):
+        raise BadRequest(f"all must be true or false, not {every!r}")
+    return every
+
+
+def _play(data: dict[str, Any], board: Board, rack: str, lexicon: Lexicon) -> Move:
+    play = data["play"]
+    if not isinstance(play, dict):
+        raise BadRequest("play must be an object with row, col, direction and word")
+    row, col, direction, word = (play.get(k) for k in ("row", "col", "direction", "word"))
+    for name, value in (("row", row), ("col", col)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 15:
+            raise BadRequest(f"play {name} must be a whole number 1-15, not {value!r}")
+    if direction not in (ACROSS, DOWN):
+        raise BadRequest(f"play direction must be across or down, not {direction!r}")
+    if not isinstance(word, str) or not word.isascii() or not word.isalpha():
+        raise BadRequest("play word must be letters A-Z, lower case for a blank")
+    try:
+        tiles = tiles_for_word(board, row - 1, col - 1, direction, word)
+        check_play(board, tiles, lexicon, rack=rack)
+    except IllegalPlay as error:
+        raise BadRequest(str(error)) from None
+    return Move(row - 1, col - 1, direction, word, tiles, 0)
+
+
+# Every play is many thousands: each is a short row, not an object with a breakdown.
+ROW_FIELDS = (
+    "word",
+    "row",
+    "col",
+    "direction",
+    "score",
+    "tiles_used",
+    "leave",
+    "equity",
+    "variants",
+)
+
+
+def grouped(moves: list[Move], rules: RuleSet, rack: str) -> list[list[Any]]:
+    """One row per placement and spelling (``ROW_FIELDS``); its other blank choices as
+    ``[word, score, leave, equity]`` variants. ``moves`` is best first, so a row shows
+    its best-scoring way."""
+    rows: dict[tuple, list[Any]] = {}
+    read = leave_reader(rules, rack)
+    for move in moves:
+        leave, worth = read(move)
+        score = move.score
+        word = move.word
+        key = (move.row, move.col, move.direction, word.upper())
+        row = rows.get(key)
+        if row is None:
+            rows[key] = [
+                word,
+                move.row + 1,
+                move.col + 1,
+                move.direction,
+                score,
+                len(move.tiles),
+                leave,
+                round(score + worth, 1),
+                [],
+            ]
+        else:
+            row[8].append([word, score, leave, round(score + worth, 1)])
+    return list(rows.values())
 
 
 def solve_request(data: dict[str, Any]) -> dict[str, Any]:
@@ -128,6 +222,14 @@ def solve_request(data: dict[str, Any]) -> dict[str, Any]:
         board.check_possible(rules, rack)
     except BadBoard as error:
         raise BadRequest(str(error)) from None
+    every = _all(data)
     lexicon = _lexicon(data)
+    if data.get("play") is not None:
+        move = _play(data, board, rack, lexicon)
+        return {"plays": [play_json(board, move, rules, lexicon, bonus, rack)]}
+    if every:
+        moves = generate(board, rack, rules, lexicon, premiums=bonus)
+        rows = grouped(moves, rules, rack)
+        return {"fields": list(ROW_FIELDS), "plays": rows, "count": len(moves)}
     moves = generate(board, rack, rules, lexicon, premiums=bonus, top=top)
-    return {"plays": [play_json(board, move, rules, lexicon, bonus) for move in moves]}
+    return {"plays": [play_json(board, move, rules, lexicon, bonus, rack) for move in moves]}

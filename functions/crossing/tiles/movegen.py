@@ -11,10 +11,17 @@ The search spells letters only; which of them come from blanks is settled
 when a word is found, so a rack with blanks never walks the same letters twice.
 Scores are summed while the search walks, so plays can be ranked without a
 second pass; scoring.py stays the reference, and the tests hold the two equal.
+
+The same search is compiled in ``_movegen.c`` (built by ``pip install``);
+``generate`` uses it when it imports and this module's Python otherwise. The
+Python here is the reference: a hypothesis test holds the two equal play for
+play. Asked for the top N, the compiled search bounds each anchor's best
+possible score and skips anchors that cannot reach the N-th best found.
 """
 
 from __future__ import annotations
 
+from array import array
 from functools import cache
 from itertools import combinations
 from typing import NamedTuple
@@ -30,6 +37,11 @@ BLANK = 0
 _UPPER = "." + "".join(letter_of(t) for t in range(1, 27))
 _LOWER = _UPPER.lower()
 _make = tuple.__new__
+
+try:
+    from crossing.tiles import _movegen as _compiled
+except ImportError:  # built without a C compiler: the Python search serves alone
+    _compiled = None
 
 
 class Move(NamedTuple):
@@ -437,6 +449,10 @@ def left_parts(
     return found
 
 
+def compiled_available() -> bool:
+    return _compiled is not None
+
+
 def generate(
     board: Board,
     rack: str,
@@ -444,8 +460,80 @@ def generate(
     lexicon: Lexicon,
     premiums: bool = True,
     top: int | None = None,
+    compiled: bool = True,
 ) -> list[Move]:
-    """Every legal play, best score first (ties in a fixed order); at most ``top``."""
+    """Every legal play, best score first (ties in a fixed order); at most ``top``.
+
+    ``compiled=False`` runs the Python reference even when the compiled search is built.
+    """
+    if compiled and _compiled is not None:
+        return _generate_compiled(board, rack, rules, lexicon, premiums, top)
+    return generate_python(board, rack, rules, lexicon, premiums, top)
+
+
+# Per rule set and bonus switch: the byte tables the compiled search reads.
+_tables: dict[tuple[int, bool], tuple[RuleSet, bytes, bytes, bytes, array]] = {}
+_DIRECTIONS = (ACROSS, DOWN)
+_LETTERS = tuple(_UPPER)
+
+
+def _compiled_tables(rules: RuleSet, premiums: bool) -> tuple[bytes, bytes, bytes, array]:
+    key = (id(rules), premiums)
+    found = _tables.get(key)
+    if found is None or found[0] is not rules:
+        squares = [(r, c) for r in range(SIZE) for c in range(SIZE)]
+        lm = bytes(rules.letter_multiplier(r, c) if premiums else 1 for r, c in squares)
+        wm = bytes(rules.word_multiplier(r, c) if premiums else 1 for r, c in squares)
+        values = bytes([0] + [rules.values[letter_of(t)] for t in range(1, 27)])
+        bonus = array(
+            "i",
+            [
+                sum(points for _, points in bonuses_for(rules, used, words))
+                for used in range(max(rules.rack_size, SIZE) + 1)
+                for words in range(SIZE + 2)
+            ],
+        )
+        found = _tables[key] = (rules, values, lm, wm, bonus)
+    return found[1:]
+
+
+def _generate_compiled(
+    board: Board, rack: str, rules: RuleSet, lexicon: Lexicon, premiums: bool, top: int | None
+) -> list[Move]:
+    counts = rack_counts(rack)
+    if not sum(counts) or lexicon.root == 0:
+        return []
+    # Checked once per graph, and remembered on it: a request's own word list
+    # is a new graph that must not outlive the request.
+    if not getattr(lexicon, "graph_checked", False):
+        _compiled.check_graph(lexicon.nodes)
+        lexicon.graph_checked = True
+    values, lm, wm, bonus = _compiled_tables(rules, premiums)
+    return _compiled.generate(
+        lexicon.nodes,
+        "".join(board.rows).encode("ascii"),
+        values,
+        lm,
+        wm,
+        bonus,
+        bytes(counts),
+        top or 0,
+        Move,
+        NewTile,
+        _DIRECTIONS,
+        _LETTERS,
+    )
+
+
+def generate_python(
+    board: Board,
+    rack: str,
+    rules: RuleSet,
+    lexicon: Lexicon,
+    premiums: bool = True,
+    top: int | None = None,
+) -> list[Move]:
+    """The reference search, in Python: every legal play, best first; at most ``top``."""
     counts = rack_counts(rack)
     if not sum(counts) or lexicon.root == 0:
         return []

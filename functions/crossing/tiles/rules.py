@@ -52,20 +52,25 @@ _WWF_LAYOUT = (
     "...T..t.t..T...",
 )
 
-# Crossplay: only row 8 (and, by the board's symmetry, column 8) is fixed by
-# the turn procedure; the other rows are provisional (docs/rule-sets.md).
-_CROSSPLAY_CENTRE_LINE = "...D.d.*.d.D..."
-
-
-def _crossplay_layout() -> tuple[str, ...]:
-    rows = [list(row) for row in _SCRABBLE_LAYOUT]
-    for i, mark in enumerate(_CROSSPLAY_CENTRE_LINE):
-        rows[7][i] = mark
-        rows[i][7] = mark
-    return tuple("".join(row) for row in rows)
-
-
-_CROSSPLAY_LAYOUT = _crossplay_layout()
+# Crossplay's own board, as open solvers that model the game publish it
+# (docs/rule-sets.md). Row 8 is the one the turn procedure describes.
+_CROSSPLAY_LAYOUT = (
+    "t..T...d...T..t",
+    ".D....t.t....D.",
+    "....d.....d....",
+    "T..d...D...d..T",
+    "..d..t...t..d..",
+    "....t..d..t....",
+    ".t...........t.",
+    "d..D.d.*.d.D..d",
+    ".t...........t.",
+    "....t..d..t....",
+    "..d..t...t..d..",
+    "T..d...D...d..T",
+    "....d.....d....",
+    ".D....t.t....D.",
+    "t..T...d...T..t",
+)
 
 
 def _table(spec: str) -> Mapping[str, int]:

@@ -1,0 +1,745 @@
+/* The move generator's search, compiled: the same anchor method as movegen.py.
+ *
+ * movegen.py is the reference and says what a legal play is; this file walks
+ * the same packed word graph (lexicon.py's 32-bit nodes) with the same
+ * left-part rule, the same per-square cross-checks and the same blank
+ * choices, so both list the same plays with the same scores (a hypothesis
+ * test holds them equal). What it adds is speed, and a top-N mode that first
+ * bounds each (direction, row, anchor) from above and searches the anchors in
+ * falling order of bound, stopping once no bound can reach the N-th score.
+ *
+ * Built against the stable ABI (Py_LIMITED_API 3.11) so that one .so serves
+ * every newer CPython the Lambda runtime may bring.
+ */
+#ifndef Py_LIMITED_API
+#define Py_LIMITED_API 0x030B0000
+#endif
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SIZE 15
+#define ARC_MASK ((1u << 22) - 1)
+#define IS_END (1u << 22)
+#define ACCEPTS (1u << 23)
+#define ALL_LETTERS 0x7FFFFFEu /* bits 1..26 */
+#define MAX_TILES 16
+#define BONUS_WORDS (SIZE + 2)
+
+typedef struct {
+    int32_t score;
+    uint8_t dir, row, col; /* row, col: the play's first square, players' grid (0-based) */
+    uint8_t line, start, end, n, blanks; /* blanks: bit i set when placed tile i is a blank */
+    uint8_t sq[MAX_TILES], t[MAX_TILES];
+} Rec;
+
+typedef struct {
+    const uint32_t *nodes;
+    Py_ssize_t n_nodes;
+    uint32_t root;
+    uint8_t chars[2][SIZE][SIZE]; /* board text per pass ('.' empty, lower case: blank) */
+    uint8_t tiles[2][SIZE][SIZE];
+    int face[2][SIZE][SIZE];
+    int lm[2][SIZE][SIZE], wm[2][SIZE][SIZE];
+    uint32_t mask[2][SIZE][SIZE];
+    uint8_t cross[2][SIZE][SIZE];
+    int xsum[2][SIZE][SIZE];
+    int values[27];
+    int rack[27];
+    int blanks, rack_total;
+    uint32_t rack_mask;
+    const int32_t *bonus; /* [used][words], BONUS_WORDS columns */
+    int bonus_rows;
+    /* search state */
+    int p, r, anchor, start;
+    int used[27];
+    int nplaced;
+    uint8_t pc[MAX_TILES], pt[MAX_TILES];
+    int pv[MAX_TILES], pw[MAX_TILES];
+    uint8_t part[MAX_TILES];
+    /* found plays */
+    Rec *recs;
+    size_t n_recs, cap;
+    int failed;
+    /* top-N: a min-heap of the best N scores so far */
+    int top;
+    int32_t *heap;
+    int heap_n;
+} Gen;
+
+static inline int bonus_at(const Gen *g, int used, int words) {
+    if (used >= g->bonus_rows) used = g->bonus_rows - 1;
+    if (words >= BONUS_WORDS) words = BONUS_WORDS - 1;
+    return g->bonus[used * BONUS_WORDS + words];
+}
+
+/* The arc for tile t out of the state whose arcs start at idx, or 0. */
+static inline uint32_t arc_for(const Gen *g, uint32_t idx, int t) {
+    if (!idx) return 0;
+    for (uint32_t i = idx;; i++) {
+        uint32_t node = g->nodes[i];
+        int nt = (int)(node >> 24);
+        if (nt == t) return node;
+        if (nt > t || (node & IS_END)) return 0;
+    }
+}
+
+static int threshold_reached(const Gen *g, int32_t score) {
+    /* true when a play of this score cannot enter the top N */
+    return g->top && g->heap_n == g->top && score < g->heap[0];
+}
+
+static void heap_push(Gen *g, int32_t score) {
+    int32_t *h = g->heap;
+    if (g->heap_n < g->top) {
+        int i = g->heap_n++;
+        h[i] = score;
+        while (i > 0) {
+            int up = (i - 1) / 2;
+            if (h[up] <= h[i]) break;
+            int32_t tmp = h[up];
+            h[up] = h[i];
+            h[i] = tmp;
+            i = up;
+        }
+    } else if (score > h[0]) {
+        h[0] = score;
+        int i = 0;
+        for (;;) {
+            int l = 2 * i + 1, s = i;
+            if (l < g->heap_n && h[l] < h[s]) s = l;
+            if (l + 1 < g->heap_n && h[l + 1] < h[s]) s = l + 1;
+            if (s == i) break;
+            int32_t tmp = h[s];
+            h[s] = h[i];
+            h[i] = tmp;
+            i = s;
+        }
+    }
+}
+
+static void push_rec(Gen *g, int end, int32_t score, uint8_t blanks) {
+    if (g->failed || threshold_reached(g, score)) return;
+    if (g->n_recs == g->cap) {
+        size_t cap = g->cap ? g->cap * 2 : 4096;
+        Rec *grown = (Rec *)realloc(g->recs, cap * sizeof(Rec));
+        if (!grown) {
+            g->failed = 1;
+            return;
+        }
+        g->recs = grown;
+        g->cap = cap;
+    }
+    Rec *rec = &g->recs[g->n_recs++];
+    rec->score = score;
+    rec->dir = (uint8_t)g->p;
+    rec->line = (uint8_t)g->r;
+    rec->start = (uint8_t)g->start;
+    rec->end = (uint8_t)end;
+    if (g->p) {
+        rec->row = (uint8_t)g->start;
+        rec->col = (uint8_t)g->r;
+    } else {
+        rec->row = (uint8_t)g->r;
+        rec->col = (uint8_t)g->start;
+    }
+    rec->n = (uint8_t)g->nplaced;
+    rec->blanks = blanks;
+    memcpy(rec->sq, g->pc, (size_t)g->nplaced);
+    memcpy(rec->t, g->pt, (size_t)g->nplaced);
+    if (g->top) heap_push(g, score);
+}
+
+/* Each way to take the placed letters from the rack (which of them are blanks),
+ * as movegen._blank_choices: a blank loses its points times the main word's
+ * multiplier plus its cross word's. */
+static void record(Gen *g, int end, int wmul, int32_t score) {
+    int n = g->nplaced;
+    if (!g->blanks) {
+        push_rec(g, end, score, 0);
+        return;
+    }
+    int lost[MAX_TILES];
+    for (int i = 0; i < n; i++) lost[i] = g->pv[i] * (wmul + g->pw[i]);
+    int short_mask[MAX_TILES], short_need[MAX_TILES], n_short = 0, needed = 0;
+    uint32_t seen = 0;
+    for (int i = 0; i < n; i++) {
+        int t = g->pt[i];
+        if (g->used[t] > g->rack[t] && !(seen >> t & 1)) {
+            seen |= 1u << t;
+            int m = 0;
+            for (int j = 0; j < n; j++)
+                if (g->pt[j] == t) m |= 1 << j;
+            short_mask[n_short] = m;
+            short_need[n_short] = g->used[t] - g->rack[t];
+            needed += short_need[n_short];
+            n_short++;
+        }
+    }
+    int most = g->blanks < n ? g->blanks : n;
+    for (int bits = 0; bits < (1 << n); bits++) {
+        int k = __builtin_popcount((unsigned)bits);
+        if (k < needed || k > most) continue;
+        int ok = 1;
+        for (int s = 0; s < n_short && ok; s++)
+            if (__builtin_popcount((unsigned)(bits & short_mask[s])) < short_need[s]) ok = 0;
+        if (!ok) continue;
+        int32_t penalty = 0;
+        for (int i = 0; i < n; i++)
+            if (bits >> i & 1) penalty += lost[i];
+        push_rec(g, end, score - penalty, (uint8_t)bits);
+    }
+}
+
+static void extend(Gen *g, int c, uint32_t idx, int accepts, int msum, int wmul, int xtot, int nx,
+                   int short_) {
+    const int p = g->p, r = g->r;
+    if (c < SIZE) {
+        int t = g->tiles[p][r][c];
+        if (t) {
+            uint32_t arc = arc_for(g, idx, t);
+            if (arc)
+                extend(g, c + 1, arc & ARC_MASK, (arc & ACCEPTS) != 0, msum + g->face[p][r][c],
+                       wmul, xtot, nx, short_);
+            return;
+        }
+    }
+    if (accepts && c > g->anchor && c - g->start >= 2) {
+        int n = g->nplaced;
+        if (!(n == 1 && p == 1 && nx)) record(g, c, wmul, msum * wmul + xtot + bonus_at(g, n, nx + 1));
+    }
+    if (c >= SIZE || !idx) return;
+    uint32_t mask = g->mask[p][r][c];
+    if (!mask) return;
+    int lmc = g->lm[p][r][c], wmc = g->wm[p][r][c];
+    int cross = g->cross[p][r][c], xs = g->xsum[p][r][c];
+    for (uint32_t i = idx;; i++) {
+        uint32_t node = g->nodes[i];
+        int t = (int)(node >> 24);
+        if (mask >> t & 1) {
+            int over = g->used[t] >= g->rack[t];
+            if (!over || short_ < g->blanks) {
+                g->used[t]++;
+                int v = g->values[t] * lmc;
+                int k = g->nplaced++;
+                g->pc[k] = (uint8_t)c;
+                g->pt[k] = (uint8_t)t;
+                g->pv[k] = v;
+                if (cross) {
+                    g->pw[k] = wmc;
+                    extend(g, c + 1, node & ARC_MASK, (node & ACCEPTS) != 0, msum + v, wmul * wmc,
+                           xtot + (xs + v) * wmc, nx + 1, short_ + over);
+                } else {
+                    g->pw[k] = 0;
+                    extend(g, c + 1, node & ARC_MASK, (node & ACCEPTS) != 0, msum + v, wmul * wmc,
+                           xtot, nx, short_ + over);
+                }
+                g->nplaced--;
+                g->used[t]--;
+            }
+        }
+        if (node & IS_END) break;
+    }
+}
+
+/* Left parts over the empty, non-anchor squares left of the anchor: word starts
+ * the graph can continue, from the rack (blanks standing in for the rest). */
+static void left_part(Gen *g, int k, uint32_t idx, int short_, int limit) {
+    const int p = g->p, r = g->r;
+    int start = g->anchor - k, msum = 0, wmul = 1;
+    for (int i = 0; i < k; i++) {
+        int c = start + i, t = g->part[i];
+        int v = g->values[t] * g->lm[p][r][c];
+        msum += v;
+        wmul *= g->wm[p][r][c];
+        g->pc[i] = (uint8_t)c;
+        g->pt[i] = (uint8_t)t;
+        g->pv[i] = v;
+        g->pw[i] = 0;
+    }
+    g->nplaced = k;
+    g->start = start;
+    extend(g, g->anchor, idx, 0, msum, wmul, 0, 0, short_);
+    g->nplaced = 0;
+    if (k == limit || g->failed) return;
+    for (uint32_t i = idx;; i++) {
+        uint32_t node = g->nodes[i];
+        int t = (int)(node >> 24);
+        uint32_t next = node & ARC_MASK;
+        if (next) {
+            int over = g->used[t] >= g->rack[t];
+            if (!over || short_ < g->blanks) {
+                g->used[t]++;
+                g->part[k] = (uint8_t)t;
+                left_part(g, k + 1, next, short_ + over, limit);
+                g->used[t]--;
+            }
+        }
+        if (node & IS_END) break;
+    }
+}
+
+static void cross_checks(Gen *g, int p) {
+    for (int r = 0; r < SIZE; r++) {
+        for (int c = 0; c < SIZE; c++) {
+            g->mask[p][r][c] = 0;
+            g->cross[p][r][c] = 0;
+            g->xsum[p][r][c] = 0;
+            if (g->tiles[p][r][c]) continue;
+            int top = r, bottom = r;
+            while (top > 0 && g->tiles[p][top - 1][c]) top--;
+            while (bottom < SIZE - 1 && g->tiles[p][bottom + 1][c]) bottom++;
+            if (top == r && bottom == r) {
+                g->mask[p][r][c] = ALL_LETTERS;
+                continue;
+            }
+            g->cross[p][r][c] = 1;
+            int sum = 0;
+            for (int i = top; i <= bottom; i++)
+                if (i != r) sum += g->face[p][i][c];
+            g->xsum[p][r][c] = sum;
+            uint32_t idx = g->root;
+            int ok = 1;
+            for (int i = top; i < r && ok; i++) {
+                uint32_t arc = arc_for(g, idx, g->tiles[p][i][c]);
+                if (!arc) ok = 0;
+                else idx = arc & ARC_MASK;
+            }
+            if (!ok || !idx) continue;
+            uint32_t mask = 0;
+            for (uint32_t i = idx;; i++) {
+                uint32_t node = g->nodes[i];
+                int t = (int)(node >> 24);
+                if (bottom == r) {
+                    if (node & ACCEPTS) mask |= 1u << t;
+                } else {
+                    uint32_t at = node & ARC_MASK, arc = 0;
+                    int walked = 1;
+                    for (int j = r + 1; j <= bottom; j++) {
+                        arc = arc_for(g, at, g->tiles[p][j][c]);
+                        if (!arc) {
+                            walked = 0;
+                            break;
+                        }
+                        at = arc & ARC_MASK;
+                    }
+                    if (walked && (arc & ACCEPTS)) mask |= 1u << t;
+                }
+                if (node & IS_END) break;
+            }
+            g->mask[p][r][c] = mask;
+        }
+    }
+}
+
+/* One unit of search: a direction, a line and an anchor on it. */
+typedef struct {
+    int32_t bound;
+    uint8_t p, r, anchor;
+} Unit;
+
+static int is_anchor(const Gen *g, int p, int r, int c) {
+    if (g->tiles[p][r][c]) return 0;
+    return (c > 0 && g->tiles[p][r][c - 1]) || (c < SIZE - 1 && g->tiles[p][r][c + 1]) ||
+           (r > 0 && g->tiles[p][r - 1][c]) || (r < SIZE - 1 && g->tiles[p][r + 1][c]);
+}
+
+/* How far a left part may reach: empty squares that are not anchors. */
+static int left_room(const Gen *g, int p, int r, int anchor, int opening) {
+    int limit = 0;
+    for (int c = anchor - 1; c >= 0 && !g->tiles[p][r][c]; c--) {
+        if (!opening && is_anchor(g, p, r, c)) break;
+        limit++;
+    }
+    if (limit > g->rack_total - 1) limit = g->rack_total - 1;
+    return limit;
+}
+
+static void search_unit(Gen *g, const Unit *u, int opening) {
+    int p = u->p, r = u->r, anchor = u->anchor;
+    g->p = p;
+    g->r = r;
+    g->anchor = anchor;
+    if (!(g->mask[p][r][anchor] & g->rack_mask)) return;
+    if (anchor > 0 && g->tiles[p][r][anchor - 1]) {
+        int first = anchor - 1;
+        while (first > 0 && g->tiles[p][r][first - 1]) first--;
+        uint32_t idx = g->root;
+        int msum = 0;
+        for (int c = first; c < anchor; c++) {
+            uint32_t arc = arc_for(g, idx, g->tiles[p][r][c]);
+            if (!arc) return;
+            idx = arc & ARC_MASK;
+            msum += g->face[p][r][c];
+        }
+        if (!idx) return;
+        g->start = first;
+        g->nplaced = 0;
+        extend(g, anchor, idx, 0, msum, 1, 0, 0, 0);
+        return;
+    }
+    left_part(g, 0, g->root, 0, left_room(g, p, r, anchor, opening));
+}
+
+/* Upper bound for every play from a unit, ignoring which words exist: the
+ * rack's values, highest first, on the squares that weigh most (rearrangement
+ * inequality), for every span the play could cover. */
+static int32_t unit_bound(const Gen *g, const Unit *u, const int *vals, int opening) {
+    int p = u->p, r = u->r, anchor = u->anchor;
+    int32_t best = INT32_MIN;
+    if (!(g->mask[p][r][anchor] & g->rack_mask)) return best;
+    int fixed_left = anchor > 0 && g->tiles[p][r][anchor - 1];
+    int room = fixed_left ? 0 : left_room(g, p, r, anchor, opening);
+    int face_left = 0;
+    if (fixed_left)
+        for (int c = anchor - 1; c >= 0 && g->tiles[p][r][c]; c--) face_left += g->face[p][r][c];
+    for (int k = 0; k <= room; k++) {
+        int n = 0, nx = 0, face = face_left, wprod = 1, xfixed = 0;
+        int sl[MAX_TILES], sw[MAX_TILES];
+        for (int c = anchor - k; c < anchor; c++) {
+            sl[n] = g->lm[p][r][c];
+            sw[n] = 0;
+            wprod *= g->wm[p][r][c];
+            n++;
+        }
+        int placed_right = 0;
+        for (int c = anchor;; c++) {
+            int edge = c == SIZE;
+            if (!edge && g->tiles[p][r][c]) {
+                face += g->face[p][r][c];
+                continue;
+            }
+            if (placed_right) {
+                /* a play may end here: the square is empty, or the edge */
+                int weights[MAX_TILES];
+                for (int i = 0; i < n; i++) {
+                    int w = sl[i] * (wprod + sw[i]);
+                    int j = i;
+                    while (j > 0 && weights[j - 1] < w) {
+                        weights[j] = weights[j - 1];
+                        j--;
+                    }
+                    weights[j] = w;
+                }
+                int32_t score = face * wprod + xfixed + bonus_at(g, n, nx + 1);
+                for (int i = 0; i < n; i++) score += vals[i] * weights[i];
+                if (score > best) best = score;
+            }
+            if (edge || n == g->rack_total || !(g->mask[p][r][c] & g->rack_mask)) break;
+            int wmc = g->wm[p][r][c];
+            sl[n] = g->lm[p][r][c];
+            sw[n] = g->cross[p][r][c] ? wmc : 0;
+            if (g->cross[p][r][c]) {
+                nx++;
+                xfixed += g->xsum[p][r][c] * wmc;
+            }
+            wprod *= wmc;
+            n++;
+            placed_right = 1;
+        }
+    }
+    return best;
+}
+
+static int unit_by_bound(const void *a, const void *b) {
+    const Unit *x = (const Unit *)a, *y = (const Unit *)b;
+    return (x->bound < y->bound) - (x->bound > y->bound);
+}
+
+/* movegen.Move.sort_key: score down, across first, row, col, then the tiles. */
+static int rec_order(const void *a, const void *b) {
+    const Rec *x = (const Rec *)a, *y = (const Rec *)b;
+    if (x->score != y->score) return x->score > y->score ? -1 : 1;
+    if (x->dir != y->dir) return x->dir < y->dir ? -1 : 1;
+    if (x->row != y->row) return x->row < y->row ? -1 : 1;
+    if (x->col != y->col) return x->col < y->col ? -1 : 1;
+    int n = x->n < y->n ? x->n : y->n;
+    for (int i = 0; i < n; i++) {
+        if (x->sq[i] != y->sq[i]) return x->sq[i] < y->sq[i] ? -1 : 1;
+        if (x->t[i] != y->t[i]) return x->t[i] < y->t[i] ? -1 : 1;
+        int bx = x->blanks >> i & 1, by = y->blanks >> i & 1;
+        if (bx != by) return bx < by ? -1 : 1;
+    }
+    return (x->n > y->n) - (x->n < y->n);
+}
+
+/* A tuple-subclass instance (the NamedTuples Move and NewTile) from new references. */
+static PyObject *make_tuple(PyTypeObject *type, allocfunc alloc, PyObject **items, int n) {
+    PyObject *obj = alloc(type, n);
+    if (!obj) {
+        for (int i = 0; i < n; i++) Py_XDECREF(items[i]);
+        return NULL;
+    }
+    int failed = 0;
+    for (int i = 0; i < n; i++) {
+        if (!items[i]) {
+            failed = 1;
+            continue;
+        }
+        if (PyTuple_SetItem(obj, i, items[i]) < 0) failed = 1;
+    }
+    if (failed) {
+        Py_DECREF(obj);
+        return NULL;
+    }
+    /* Plays hold only numbers, strings and other plays' parts: they can never
+     * be in a cycle, so the collector need not walk the 40,000 of a two-blank
+     * list (CPython untracks such tuples itself, but only when it next collects). */
+    PyObject_GC_UnTrack(obj);
+    return obj;
+}
+
+static PyObject *move_object(const Gen *g, const Rec *rec, PyTypeObject *move_type, allocfunc move_alloc,
+                             PyTypeObject *tile_type, allocfunc tile_alloc, PyObject *directions,
+                             PyObject *letters) {
+    char word[SIZE + 1];
+    int len = rec->end - rec->start;
+    memcpy(word, g->chars[rec->dir][rec->line] + rec->start, (size_t)len);
+    PyObject *tiles = PyTuple_New(rec->n);
+    if (!tiles) return NULL;
+    for (int i = 0; i < rec->n; i++) {
+        int blank = rec->blanks >> i & 1;
+        int t = rec->t[i];
+        word[rec->sq[i] - rec->start] = (char)((blank ? 'a' : 'A') + t - 1);
+        int row = rec->dir ? rec->sq[i] : rec->line;
+        int col = rec->dir ? rec->line : rec->sq[i];
+        PyObject *letter = PyTuple_GetItem(letters, t);
+        Py_XINCREF(letter);
+        PyObject *blank_obj = PyBool_FromLong(blank);
+        PyObject *items[4] = {PyLong_FromLong(row), PyLong_FromLong(col), letter, blank_obj};
+        PyObject *tile = make_tuple(tile_type, tile_alloc, items, 4);
+        if (!tile || PyTuple_SetItem(tiles, i, tile) < 0) {
+            Py_DECREF(tiles);
+            return NULL;
+        }
+    }
+    PyObject_GC_UnTrack(tiles);
+    PyObject *direction = PyTuple_GetItem(directions, rec->dir);
+    Py_XINCREF(direction);
+    PyObject *items[6] = {PyLong_FromLong(rec->row), PyLong_FromLong(rec->col), direction,
+                          PyUnicode_FromStringAndSize(word, len), tiles, PyLong_FromLong(rec->score)};
+    return make_tuple(move_type, move_alloc, items, 6);
+}
+
+static int read_bytes(Py_buffer *view, Py_ssize_t want, const char *what) {
+    if (view->len != want) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd bytes, got %zd", what, want, view->len);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *generate(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_buffer nodes = {0}, board = {0}, values = {0}, lm = {0}, wm = {0}, bonus = {0}, rack = {0};
+    int top = 0;
+    PyObject *move_obj, *tile_obj, *directions, *letters;
+    if (!PyArg_ParseTuple(args, "y*y*y*y*y*y*y*iOOOO", &nodes, &board, &values, &lm, &wm, &bonus,
+                          &rack, &top, &move_obj, &tile_obj, &directions, &letters))
+        return NULL;
+    PyObject *result = NULL;
+    Gen *g = (Gen *)calloc(1, sizeof(Gen));
+    Unit *units = NULL;
+    if (!g) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (nodes.len % 4 || nodes.len < 4) {
+        PyErr_SetString(PyExc_ValueError, "nodes: not a packed word graph");
+        goto done;
+    }
+    if (read_bytes(&board, SIZE * SIZE, "board") || read_bytes(&values, 27, "values") ||
+        read_bytes(&lm, SIZE * SIZE, "letter multipliers") ||
+        read_bytes(&wm, SIZE * SIZE, "word multipliers") || read_bytes(&rack, 27, "rack"))
+        goto done;
+    if (bonus.len % (4 * BONUS_WORDS) || bonus.len == 0) {
+        PyErr_SetString(PyExc_ValueError, "bonus: bad table size");
+        goto done;
+    }
+    if (top < 0 || !PyTuple_Check(directions) || PyTuple_Size(directions) != 2 ||
+        !PyTuple_Check(letters) || PyTuple_Size(letters) != 27 || !PyType_Check(move_obj) ||
+        !PyType_Check(tile_obj)) {
+        PyErr_SetString(PyExc_TypeError, "bad arguments to _movegen.generate");
+        goto done;
+    }
+    g->nodes = (const uint32_t *)nodes.buf;
+    g->n_nodes = nodes.len / 4;
+    g->root = g->nodes[0] & ARC_MASK;
+    g->bonus = (const int32_t *)bonus.buf;
+    g->bonus_rows = (int)(bonus.len / (4 * BONUS_WORDS));
+    g->top = top;
+    const uint8_t *vb = (const uint8_t *)values.buf, *rb = (const uint8_t *)rack.buf;
+    for (int t = 0; t < 27; t++) {
+        g->values[t] = vb[t];
+        g->rack[t] = rb[t];
+        g->rack_total += rb[t];
+    }
+    g->blanks = g->rack[0];
+    g->rack[0] = 0;
+    g->rack_mask = 0;
+    for (int t = 1; t < 27; t++)
+        if (g->rack[t]) g->rack_mask |= 1u << t;
+    if (g->blanks) g->rack_mask = ALL_LETTERS;
+    if (g->rack_total > MAX_TILES - 1) {
+        PyErr_SetString(PyExc_ValueError, "rack too large");
+        goto done;
+    }
+    const uint8_t *bb = (const uint8_t *)board.buf, *lb = (const uint8_t *)lm.buf,
+                  *wb = (const uint8_t *)wm.buf;
+    int opening = 1;
+    for (int r = 0; r < SIZE; r++) {
+        for (int c = 0; c < SIZE; c++) {
+            uint8_t ch = bb[r * SIZE + c];
+            int t = 0, face = 0;
+            if (ch >= 'A' && ch <= 'Z') {
+                t = ch - 'A' + 1;
+                face = g->values[t];
+            } else if (ch >= 'a' && ch <= 'z') {
+                t = ch - 'a' + 1;
+            } else if (ch != '.') {
+                PyErr_SetString(PyExc_ValueError, "board: bad square");
+                goto done;
+            }
+            if (t) opening = 0;
+            for (int p = 0; p < 2; p++) {
+                int rr = p ? c : r, cc = p ? r : c;
+                g->chars[p][rr][cc] = ch;
+                g->tiles[p][rr][cc] = (uint8_t)t;
+                g->face[p][rr][cc] = face;
+                g->lm[p][rr][cc] = lb[r * SIZE + c];
+                g->wm[p][rr][cc] = wb[r * SIZE + c];
+            }
+        }
+    }
+    if (!g->root || !g->rack_total) {
+        result = PyList_New(0);
+        goto done;
+    }
+    cross_checks(g, 0);
+    cross_checks(g, 1);
+
+    int n_units = 0;
+    units = (Unit *)malloc(sizeof(Unit) * 2 * SIZE * SIZE);
+    if (!units) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int p = 0; p < 2; p++) {
+        for (int r = 0; r < SIZE; r++) {
+            for (int c = 0; c < SIZE; c++) {
+                int anchor = opening ? (r == 7 && c == 7) : is_anchor(g, p, r, c);
+                if (!anchor) continue;
+                Unit *u = &units[n_units++];
+                u->p = (uint8_t)p;
+                u->r = (uint8_t)r;
+                u->anchor = (uint8_t)c;
+                u->bound = 0;
+            }
+        }
+    }
+    int32_t heap_store[1];
+    if (top) {
+        int vals[MAX_TILES] = {0}, nv = 0;
+        for (int t = 1; t < 27; t++)
+            for (int k = 0; k < g->rack[t]; k++) {
+                int v = g->values[t], j = nv++;
+                while (j > 0 && vals[j - 1] < v) {
+                    vals[j] = vals[j - 1];
+                    j--;
+                }
+                vals[j] = v;
+            }
+        for (int i = 0; i < n_units; i++) units[i].bound = unit_bound(g, &units[i], vals, opening);
+        qsort(units, (size_t)n_units, sizeof(Unit), unit_by_bound);
+        g->heap = (int32_t *)malloc(sizeof(int32_t) * (size_t)top);
+        if (!g->heap) {
+            PyErr_NoMemory();
+            goto done;
+        }
+    } else {
+        g->heap = heap_store;
+    }
+    for (int i = 0; i < n_units && !g->failed; i++) {
+        if (top && (units[i].bound == INT32_MIN || threshold_reached(g, units[i].bound))) break;
+        search_unit(g, &units[i], opening);
+    }
+    if (g->failed) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    qsort(g->recs, g->n_recs, sizeof(Rec), rec_order);
+    size_t keep = g->n_recs;
+    if (top && (size_t)top < keep) keep = (size_t)top;
+    PyTypeObject *move_type = (PyTypeObject *)move_obj, *tile_type = (PyTypeObject *)tile_obj;
+    allocfunc move_alloc = (allocfunc)PyType_GetSlot(move_type, Py_tp_alloc);
+    allocfunc tile_alloc = (allocfunc)PyType_GetSlot(tile_type, Py_tp_alloc);
+    if (!move_alloc || !tile_alloc) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "Move and NewTile must be types");
+        goto done;
+    }
+    result = PyList_New((Py_ssize_t)keep);
+    if (!result) goto done;
+    for (size_t i = 0; i < keep; i++) {
+        PyObject *move = move_object(g, &g->recs[i], move_type, move_alloc, tile_type, tile_alloc,
+                                     directions, letters);
+        if (!move || PyList_SetItem(result, (Py_ssize_t)i, move) < 0) {
+            Py_CLEAR(result);
+            goto done;
+        }
+    }
+
+done:
+    if (g) {
+        free(g->recs);
+        if (g->heap && g->top) free(g->heap);
+        free(g);
+    }
+    free(units);
+    PyBuffer_Release(&nodes);
+    PyBuffer_Release(&board);
+    PyBuffer_Release(&values);
+    PyBuffer_Release(&lm);
+    PyBuffer_Release(&wm);
+    PyBuffer_Release(&bonus);
+    PyBuffer_Release(&rack);
+    return result;
+}
+
+/* Once per word graph: every arc inside it and its last state closed, so the
+ * search never reads past the buffer. */
+static PyObject *check_graph(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_buffer nodes = {0};
+    if (!PyArg_ParseTuple(args, "y*", &nodes)) return NULL;
+    const uint32_t *n = (const uint32_t *)nodes.buf;
+    Py_ssize_t count = nodes.len / 4;
+    const char *bad = NULL;
+    if (nodes.len % 4 || count < 1) bad = "not a packed word graph";
+    for (Py_ssize_t i = 0; !bad && i < count; i++)
+        if ((n[i] & ARC_MASK) >= (uint32_t)count || (i > 0 && (n[i] >> 24) > 26))
+            bad = "an arc points outside the graph";
+    if (!bad && count > 1 && !(n[count - 1] & IS_END)) bad = "the last state is not closed";
+    PyBuffer_Release(&nodes);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, bad);
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"check_graph", check_graph, METH_VARARGS, "check_graph(nodes): raise ValueError if unsafe."},
+    {"generate", generate, METH_VARARGS,
+     "generate(nodes, board, values, lm, wm, bonus, rack, top, Move, NewTile, directions, "
+     "letters) -> list of Move, best first; top 0 lists every play."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_movegen", "The compiled move generator (see movegen.py).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__movegen(void) { return PyModule_Create(&module); }

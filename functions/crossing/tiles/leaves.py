@@ -1,0 +1,97 @@
+"""What the tiles a play keeps are worth to the next turn: the leave, and score + leave.
+
+The values come from our own self-play (``scripts/build_leaves.py``, seed and game
+count stored with them in ``data/leaves.json``): for every turn of score-greedy games,
+the points the same player made on their next turn were fitted, by least squares, as
+a constant plus one value per kept tile plus one for each repeated tile. A tile's value
+is therefore how many points keeping it is worth next turn against drawing a fresh
+tile instead; an empty leave is worth 0.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from crossing.tiles.board import Board
+from crossing.tiles.lexicon import Lexicon
+from crossing.tiles.movegen import Move, generate
+from crossing.tiles.rules import LETTERS, RuleSet
+
+TABLE = Path(__file__).parent / "data" / "leaves.json"
+FEATURES = (*LETTERS, "?", "duplicate")
+
+
+@cache
+def table() -> dict[str, Any]:
+    return json.loads(TABLE.read_text())
+
+
+def values_for(rules: RuleSet) -> dict[str, float]:
+    return table()["values"].get(rules.name, {})
+
+
+def features(leave: str) -> list[int]:
+    """The fitted inputs for a leave: tiles of each letter, blanks, repeats."""
+    counts = Counter(leave)
+    return [counts.get(f, 0) for f in FEATURES[:-1]] + [
+        sum(n - 1 for n in counts.values() if n > 1)
+    ]
+
+
+def leave_value(rules: RuleSet, leave: str) -> float:
+    values = values_for(rules)
+    if not values:
+        return 0.0
+    found = zip(FEATURES, features(leave), strict=True)
+    return sum(x * values.get(name, 0.0) for name, x in found if x)
+
+
+def leave_of(rack: str, move: Move) -> str:
+    """The rack tiles a play does not use, in alphabetical order (``?`` last)."""
+    left = Counter(rack.upper())
+    for tile in move.tiles:
+        left["?" if tile.blank else tile.letter] -= 1
+    return "".join(sorted(left.elements(), key=lambda t: (t == "?", t)))
+
+
+def equity(rules: RuleSet, rack: str, move: Move) -> float:
+    return move.score + leave_value(rules, leave_of(rack, move))
+
+
+def leave_reader(rules: RuleSet, rack: str) -> Callable[[Move], tuple[str, float]]:
+    """``move -> (leave, its value)`` for many plays from one rack.
+
+    The plays of one rack keep one of at most 128 sub-racks: each is worked out once,
+    keyed by the tiles used.
+    """
+    known: dict[str, tuple[str, float]] = {}
+    blank = "?"
+
+    def read(move: Move) -> tuple[str, float]:
+        used = "".join(sorted([blank if t.blank else t.letter for t in move.tiles]))
+        found = known.get(used)
+        if found is None:
+            leave = leave_of(rack, move)
+            found = known[used] = (leave, leave_value(rules, leave))
+        return found
+
+    return read
+
+
+def by_equity(board: Board, rack: str, rules: RuleSet, lexicon: Lexicon) -> Move | None:
+    """The play with the highest score + leave (the first of equals in the engine's order)."""
+    moves = generate(board, rack, rules, lexicon)
+    if not moves:
+        return None
+    read = leave_reader(rules, rack)
+    best, best_equity = None, float("-inf")
+    for move in moves:
+        value = move.score + read(move)[1]
+        if value > best_equity:
+            best, best_equity = move, value
+    return best
