@@ -80,6 +80,9 @@ class Accounts(Construct):
                 definition.CLIENT["PreventUserExistenceErrors"] == "ENABLED"
             ),
             refresh_token_validity=Duration.days(definition.REFRESH_TOKEN_DAYS),
+            # The game signs in with USER_PASSWORD_AUTH only: no hosted UI, no OAuth
+            # flows, no callback URL (CDK would otherwise add https://example.com).
+            disable_o_auth=True,
             read_attributes=_attributes(definition.CLIENT["ReadAttributes"]),
             write_attributes=_attributes(definition.CLIENT["WriteAttributes"]),
         )

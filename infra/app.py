@@ -17,6 +17,7 @@ for path in (ROOT, ROOT / "functions"):
 
 import aws_cdk as cdk  # noqa: E402
 from aws_cdk import aws_lambda as lambda_  # noqa: E402
+from cdk_nag import AwsSolutionsChecks  # noqa: E402
 
 from infra.settings import StageSettings  # noqa: E402
 from infra.stack import CrossingStack  # noqa: E402
@@ -51,9 +52,16 @@ def build(app: cdk.App) -> CrossingStack:
     )
 
 
+def check(app: cdk.App) -> None:
+    """cdk-nag's AWS Solutions checks on the whole app: an unacknowledged finding stops
+    the synth (the acknowledged ones and their reasons: ``infra/nag.py``)."""
+    cdk.Validations.of(app).add_plugins(AwsSolutionsChecks(app))
+
+
 def main() -> None:
     app = cdk.App()
     build(app)
+    check(app)
     app.synth()
 
 

@@ -16,9 +16,11 @@ from aws_cdk import aws_dynamodb as dynamodb
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_sns as sns
 from aws_cdk import aws_sns_subscriptions as subscriptions
+from aws_cdk import aws_sqs as sqs
 from constructs import Construct
 
 FIVE_MINUTES = Duration.minutes(5)
+ONE_MINUTE = Duration.minutes(1)
 
 EMITTED = (
     "Connections",
@@ -30,7 +32,18 @@ EMITTED = (
     "Solved",
     "SolveFailed",
     "SolveRefused",
+    "Posts",
+    "PostsGone",
+    "PostsFailed",
+    "Refusals",
+    "ActionLatency",
+    "ColdStart",
+    "KeepAlives",
 )
+LATENCY_ACTIONS = ("type", "hello", "join", "start", "done", "tick", "duel_play")
+"""The actions whose latency the top row shows (every action is emitted)."""
+REFUSAL_CODES = ("busy", "too-fast", "too-many", "no-puzzles", "bad-message", "full", "other")
+"""``crossing.handlers.ws.ON_CALL_REFUSALS`` and ``other``."""
 MODES = ("race", "together")
 SIZES = ("mini", "small", "midi", "large")
 WANTED = {
@@ -55,6 +68,7 @@ class Monitoring(Construct):
         dashboard_name: str,
         functions: Mapping[str, lambda_.IFunction],
         table: dynamodb.ITable,
+        dead_letters: sqs.IQueue,
         socket_api_id: str,
         socket_stage: str,
         namespace: str,
@@ -64,7 +78,9 @@ class Monitoring(Construct):
         super().__init__(scope, id)
         self.namespace = namespace
         self.service = service
-        self.topic = sns.Topic(self, "Alarms", display_name="Crossing Words alarms")
+        self.topic = sns.Topic(
+            self, "Alarms", display_name="Crossing Words alarms", enforce_ssl=True
+        )
         if alarm_email:
             self.topic.add_subscription(subscriptions.EmailSubscription(alarm_email))
         self.dashboard = cw.Dashboard(self, "Dashboard", dashboard_name=dashboard_name)
@@ -72,6 +88,7 @@ class Monitoring(Construct):
 
         socket = {"ApiId": socket_api_id, "Stage": socket_stage}
         self.dashboard.add_widgets(cw.TextWidget(markdown=_INTRO, width=24, height=2))
+        self._top_row(functions, table, dead_letters)
         self.dashboard.add_widgets(
             _graph(
                 "WebSocket connections and messages",
@@ -98,6 +115,107 @@ class Monitoring(Construct):
         self._functions(functions)
         self._table(table)
         self._game()
+
+    def _top_row(
+        self,
+        functions: Mapping[str, lambda_.IFunction],
+        table: dynamodb.ITable,
+        dead_letters: sqs.IQueue,
+    ) -> None:
+        """On-call's minute: is the game answering, refusing, losing posts or timers?"""
+        g = self.game_metric
+        conflicts = table.metric_conditional_check_failed_requests(
+            statistic="Sum", period=ONE_MINUTE
+        )
+        puts = table.metric(
+            "SuccessfulRequestLatency",
+            dimensions_map={"TableName": table.table_name, "Operation": "PutItem"},
+            statistic="SampleCount",
+            period=ONE_MINUTE,
+        )
+        depth = dead_letters.metric_approximate_number_of_messages_visible(
+            statistic="Maximum", period=ONE_MINUTE, label="timers in the dead-letter queue"
+        )
+        self.dashboard.add_widgets(
+            _graph("Letters typed / min", [g("LettersTyped", period=ONE_MINUTE)], width=4),
+            _graph(
+                "Latency by action p50 (ms)",
+                [
+                    g("ActionLatency", statistic="p50", period=ONE_MINUTE, action=a)
+                    for a in LATENCY_ACTIONS
+                ],
+                width=5,
+            ),
+            _graph(
+                "Latency by action p99 (ms)",
+                [
+                    g("ActionLatency", statistic="p99", period=ONE_MINUTE, action=a)
+                    for a in LATENCY_ACTIONS
+                ],
+                width=5,
+            ),
+            _graph(
+                "Refusals by code / min",
+                [g("Refusals", period=ONE_MINUTE, code=c) for c in REFUSAL_CODES],
+                width=5,
+            ),
+            _graph(
+                "Posts failed and 410 Gone / min (right: all posts)",
+                [g("PostsFailed", period=ONE_MINUTE), g("PostsGone", period=ONE_MINUTE)],
+                width=5,
+                right=[g("Posts", period=ONE_MINUTE)],
+            ),
+        )
+        self.dashboard.add_widgets(
+            _graph(
+                "Write conflicts (% of writes); retries exhausted (busy)",
+                [
+                    cw.MathExpression(
+                        expression="100 * conflicts / (conflicts + puts)",
+                        using_metrics={"conflicts": conflicts, "puts": puts},
+                        label="conflicts % of conditional writes",
+                        period=ONE_MINUTE,
+                    )
+                ],
+                width=6,
+                right=[g("Refusals", period=ONE_MINUTE, code="busy")],
+            ),
+            _graph(
+                "Cold starts / min",
+                [
+                    cw.Metric(
+                        namespace=self.namespace,
+                        metric_name="ColdStart",
+                        dimensions_map={"service": self.service, "function_name": f.function_name},
+                        statistic="Sum",
+                        period=ONE_MINUTE,
+                        label=name,
+                    )
+                    for name, f in functions.items()
+                ],
+                width=6,
+            ),
+            _graph(
+                "Timer lateness p99 (ms)",
+                [g("TimerLateness", statistic="p99", period=ONE_MINUTE)],
+                width=6,
+            ),
+            _graph("Timer dead-letter queue depth", [depth], width=6),
+        )
+        self._alarm(
+            "TimerDeadLetters",
+            dead_letters.metric_approximate_number_of_messages_visible(
+                statistic="Maximum", period=FIVE_MINUTES
+            ),
+            threshold=1,
+            what="a timer invocation was given up on (dead-letter queue)",
+        )
+        self._alarm(
+            "TimersDropped",
+            _aws("AWS/Scheduler", "InvocationDroppedCount", {}),
+            threshold=1,
+            what="Scheduler dropped a timer invocation (whole account)",
+        )
 
     # Lambda: per function errors, throttles and duration percentiles, with alarms.
     def _functions(self, functions: Mapping[str, lambda_.IFunction]) -> None:
@@ -160,6 +278,7 @@ class Monitoring(Construct):
                     g("Disconnections"),
                     g("Messages"),
                     g("LettersTyped"),
+                    g("KeepAlives"),
                 ],
             ),
             _graph("Timers fired and applied", [g("TimersFired"), g("TimersApplied")]),
@@ -207,14 +326,21 @@ class Monitoring(Construct):
             periods=3,
         )
 
-    def game_metric(self, name: str, *, statistic: str = "Sum", **dimensions: str) -> cw.Metric:
+    def game_metric(
+        self,
+        name: str,
+        *,
+        statistic: str = "Sum",
+        period: Duration = FIVE_MINUTES,
+        **dimensions: str,
+    ) -> cw.Metric:
         """One of the handlers' Powertools metrics (dimension ``service`` plus any others)."""
         return cw.Metric(
             namespace=self.namespace,
             metric_name=name,
             dimensions_map={"service": self.service, **dimensions},
             statistic=statistic,
-            period=FIVE_MINUTES,
+            period=period,
             label=" ".join([name, *dimensions.values()]),
         )
 
@@ -232,7 +358,9 @@ class Monitoring(Construct):
             # No data means nothing failed (and no game is running): not an alarm.
             treat_missing_data=cw.TreatMissingData.NOT_BREACHING,
         )
+        # OK too: on-call hears when it is over, not only when it starts.
         alarm.add_alarm_action(cw_actions.SnsAction(self.topic))
+        alarm.add_ok_action(cw_actions.SnsAction(self.topic))
         self.alarms.append(alarm)
 
 
@@ -255,5 +383,11 @@ def _aws(
     )
 
 
-def _graph(title: str, metrics: Sequence[cw.IMetric], *, width: int = 8) -> cw.GraphWidget:
-    return cw.GraphWidget(title=title, left=list(metrics), width=width)
+def _graph(
+    title: str,
+    metrics: Sequence[cw.IMetric],
+    *,
+    width: int = 8,
+    right: Sequence[cw.IMetric] = (),
+) -> cw.GraphWidget:
+    return cw.GraphWidget(title=title, left=list(metrics), right=list(right), width=width)

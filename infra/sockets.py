@@ -8,16 +8,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from aws_cdk import RemovalPolicy
+from aws_cdk import ArnFormat, RemovalPolicy, Stack
 from aws_cdk import aws_apigatewayv2 as apigw
 from aws_cdk import aws_apigatewayv2_integrations as integrations
+from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
 from constructs import Construct
 
+from infra.access_logs import WEBSOCKET_FIELDS, access_logs
 from infra.functions import game_function
 
 HANDLERS = "crossing.handlers.ws"
+THROTTLE = apigw.ThrottleSettings(rate_limit=2_000, burst_limit=1_000)
+"""Every route of the stage, together: well under the account's 10,000 per second, so a
+runaway client or a flood on one stage cannot take the region's other stages down.
+Per player, the rooms rate-limit themselves (docs/operations.md, Scale)."""
 
 
 class Sockets(Construct):
@@ -40,7 +46,19 @@ class Sockets(Construct):
         # Routes are added after the functions: their environment needs the API's id.
         self.api = apigw.WebSocketApi(self, "Api", description="Crossing Words rooms")
         self.stage = apigw.WebSocketStage(
-            self, "Stage", web_socket_api=self.api, stage_name=stage_name, auto_deploy=True
+            self,
+            "Stage",
+            web_socket_api=self.api,
+            stage_name=stage_name,
+            auto_deploy=True,
+            throttle=THROTTLE,
+            access_log_settings=access_logs(
+                self,
+                "AccessLogs",
+                WEBSOCKET_FIELDS,
+                retention=log_retention,
+                removal_policy=removal_policy,
+            ),
         )
         env = {**environment, "CROSSING_CONNECTIONS_URL": self.stage.callback_url}
 
@@ -74,6 +92,21 @@ class Sockets(Construct):
                     f"{function.node.id}Integration", function
                 ),
             )
+
+    def grant_post(self, grantee: iam.IGrantable) -> None:
+        """Post to this stage's connections: the one @connections call the gateway makes."""
+        iam.Grant.add_to_principal(
+            grantee=grantee,
+            actions=["execute-api:ManageConnections"],
+            resource_arns=[
+                Stack.of(self).format_arn(
+                    service="execute-api",
+                    resource=self.api.api_id,
+                    resource_name=f"{self.stage.stage_name}/POST/@connections/*",
+                    arn_format=ArnFormat.SLASH_RESOURCE_NAME,
+                )
+            ],
+        )
 
     @property
     def room_functions(self) -> tuple[lambda_.Function, ...]:

@@ -11,7 +11,14 @@ from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
 from constructs import Construct
 
+from infra.access_logs import HTTP_FIELDS, access_logs
 from infra.functions import game_function
+
+THROTTLE = apigw.ThrottleSettings(rate_limit=50, burst_limit=100)
+"""A solve is up to seconds of CPU: a flood is refused at the door (429), not queued."""
+CONCURRENCY = {"solve": 20, "rules": 5}
+"""Reserved, so the Solver can never take more of the account's concurrency than this,
+and never starve the game's room functions (docs/operations.md, Scale)."""
 
 
 class SolverApi(Construct):
@@ -42,12 +49,35 @@ class SolverApi(Construct):
             handler="crossing.handlers.solve.handler",
             memory_mb=1024,
             timeout_seconds=29,
+            reserved_concurrency=CONCURRENCY["solve"],
             **common,  # type: ignore[arg-type]
         )
         self.rules = game_function(
-            self, "Rules", handler="crossing.handlers.rules.handler", memory_mb=256, **common
-        )  # type: ignore[arg-type]
-        self.api = apigw.HttpApi(self, "Api", description="Crossing Words Solver")
+            self,
+            "Rules",
+            handler="crossing.handlers.rules.handler",
+            memory_mb=256,
+            reserved_concurrency=CONCURRENCY["rules"],
+            **common,  # type: ignore[arg-type]
+        )
+        self.api = apigw.HttpApi(
+            self, "Api", description="Crossing Words Solver", create_default_stage=False
+        )
+        self.stage = apigw.HttpStage(
+            self,
+            "Stage",
+            http_api=self.api,
+            stage_name="$default",
+            auto_deploy=True,
+            throttle=THROTTLE,
+            access_log_settings=access_logs(
+                self,
+                "AccessLogs",
+                HTTP_FIELDS,
+                retention=log_retention,
+                removal_policy=removal_policy,
+            ),
+        )
         self.api.add_routes(
             path="/api/solve",
             methods=[apigw.HttpMethod.POST],

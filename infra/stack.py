@@ -12,6 +12,7 @@ from constructs import Construct
 from infra.accounts import Accounts
 from infra.functions import retention
 from infra.monitoring import Monitoring
+from infra.nag import acknowledge
 from infra.settings import SERVICE, StageSettings
 from infra.site import PACKS_PREFIX, Site, SiteContent
 from infra.sockets import Sockets
@@ -20,6 +21,13 @@ from infra.table import GameTable
 from infra.timers import Timers
 
 ROOT = Path(__file__).resolve().parent.parent
+TABLE_ACTIONS = (
+    "dynamodb:GetItem",
+    "dynamodb:PutItem",
+    "dynamodb:UpdateItem",
+    "dynamodb:DeleteItem",
+)
+"""Every call ``crossing.aws.dynamo`` makes (one item at a time: no Query, Scan or Batch)."""
 
 
 def packs_dir(root: Path = ROOT) -> Path:
@@ -42,6 +50,7 @@ class CrossingStack(Stack):
     ) -> None:
         super().__init__(scope, id, **kwargs)  # type: ignore[arg-type]
         keep = RemovalPolicy.RETAIN if settings.production else RemovalPolicy.DESTROY
+        secrets = f"arn:{Aws.PARTITION}:secretsmanager:{Aws.REGION}:{Aws.ACCOUNT_ID}"
         logs = retention(settings.log_retention_days)
 
         table = GameTable(self, "Data", table_name=settings.table_name, removal_policy=keep).table
@@ -80,6 +89,7 @@ class CrossingStack(Stack):
                 "CROSSING_SCHEDULER_GROUP": timers.group_name,
                 "CROSSING_TIMER_TARGET_ARN": timers.timer_function_arn,
                 "CROSSING_SCHEDULER_ROLE_ARN": timers.role.role_arn,
+                "CROSSING_TIMER_DLQ_ARN": timers.dead_letters.queue_arn,
                 "CROSSING_PACKS_BUCKET": site.bucket.bucket_name,
                 "CROSSING_PACKS_PREFIX": PACKS_PREFIX,
                 # Web Push: the key pair is read from this secret at run time, never put in
@@ -94,19 +104,22 @@ class CrossingStack(Stack):
             removal_policy=keep,
         )
         # Least privilege: $connect touches nothing; the room functions read and write
-        # the table, read packs, post to connections and arm timers.
+        # items of the table, read packs, post to connections and arm timers.
         for function in sockets.room_functions:
-            table.grant_read_write_data(function)
-            site.bucket.grant_read(function)  # read + list: a missing pack is NoSuchKey
-            sockets.api.grant_manage_connections(function)
+            table.grant(function, *TABLE_ACTIONS)
+            site.grant_read_packs(function)
+            sockets.grant_post(function)
             timers.grant_arm(function)
             function.add_to_role_policy(
                 iam.PolicyStatement(
                     actions=["secretsmanager:GetSecretValue"],
-                    # The name plus the six characters Secrets Manager appends.
+                    # The bare name as well as the name plus the six characters Secrets
+                    # Manager appends: asked for by name, a secret that does not exist yet
+                    # is then ResourceNotFound (notifications off, quietly), and
+                    # AccessDenied always means a real permission problem.
                     resources=[
-                        f"arn:{Aws.PARTITION}:secretsmanager:{Aws.REGION}:{Aws.ACCOUNT_ID}:"
-                        f"secret:{settings.vapid_secret}-??????"
+                        f"{secrets}:secret:{settings.vapid_secret}",
+                        f"{secrets}:secret:{settings.vapid_secret}-??????",
                     ],
                 )
             )
@@ -130,11 +143,22 @@ class CrossingStack(Stack):
             dashboard_name=f"crossing-{settings.stage}",
             functions={**sockets.functions, **solver.functions},
             table=table,
+            dead_letters=timers.dead_letters,
             socket_api_id=sockets.api.api_id,
             socket_stage=settings.stage,
             namespace=settings.metrics_namespace,
             service=SERVICE,
             alarm_email=settings.alarm_email,
+        )
+        acknowledge(
+            self,
+            accounts=accounts,
+            timers=timers,
+            site=site,
+            sockets=sockets,
+            solver=solver,
+            stage=settings.stage,
+            group=settings.schedule_group,
         )
         CfnOutput(self, "WebUrl", value=site.url, description="the game, in a browser")
         CfnOutput(self, "WebSocketUrl", value=sockets.url, description="wss:// for the client")

@@ -47,4 +47,7 @@ class GameTable(Construct):
                 point_in_time_recovery_enabled=True
             ),
             removal_policy=removal_policy,
+            # A retained table (prod) cannot be deleted by accident, by CloudFormation
+            # or by hand: turn this off first if you mean it (docs/operations.md).
+            deletion_protection=removal_policy == RemovalPolicy.RETAIN,
         )

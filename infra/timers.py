@@ -1,14 +1,17 @@
 """EventBridge Scheduler: the rooms' schedule group and the role Scheduler assumes.
 
 ``crossing.aws.timers`` names each schedule ``room-<code>`` in this group and sends
-``{"room", "version"}`` to the timer function; Scheduler invokes it as this role.
+``{"room", "version"}`` to the timer function; Scheduler invokes it as this role. An
+invocation Scheduler gives up on (retries spent, or the function refused it) goes to the
+dead-letter queue, which monitoring alarms on.
 """
 
 from __future__ import annotations
 
-from aws_cdk import ArnFormat, Aws, Stack
+from aws_cdk import ArnFormat, Aws, Duration, Stack
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_scheduler as scheduler
+from aws_cdk import aws_sqs as sqs
 from constructs import Construct
 
 SCHEDULER = "scheduler.amazonaws.com"
@@ -41,12 +44,20 @@ class Timers(Construct):
                 conditions={"StringEquals": {"aws:SourceAccount": Aws.ACCOUNT_ID}},
             ),
         )
+        # Schedules target the unqualified ARN: no version or alias needs the grant.
         self.role.add_to_policy(
             iam.PolicyStatement(
-                actions=["lambda:InvokeFunction"],
-                resources=[self.timer_function_arn, f"{self.timer_function_arn}:*"],
+                actions=["lambda:InvokeFunction"], resources=[self.timer_function_arn]
             )
         )
+        self.dead_letters = sqs.Queue(
+            self,
+            "DeadLetters",
+            retention_period=Duration.days(14),  # the longest SQS keeps: time to look
+            encryption=sqs.QueueEncryption.SQS_MANAGED,
+            enforce_ssl=True,
+        )
+        self.dead_letters.grant_send_messages(self.role)
         self.schedules_arn = stack.format_arn(
             service="scheduler",
             resource="schedule",

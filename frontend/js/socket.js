@@ -2,6 +2,10 @@
 // every message with the player's own seq (kept across reloads and reconnects), and
 // reconnects with backoff. Messages from the server go to onMessage as they are.
 
+// API Gateway closes a socket that carries nothing for 10 minutes; a lobby or a TV
+// watching a paused room can sit that long. A ping (no seq, no answer) keeps it open.
+export const KEEP_ALIVE_MS = 5 * 60 * 1000;
+
 const keysFor = (prefix) => ({ player: `${prefix}.player`, token: `${prefix}.token`, seq: `${prefix}.seq` });
 
 export async function socketUrl(location = window.location) {
@@ -27,6 +31,7 @@ export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.
   let closedByUs = false;
   let hungUp = false; // the page was left: no redialling until it is shown again
   let seq = Number(storage.getItem(KEYS.seq)) || Date.now();
+  let lastSent = Date.now();
 
   function nextSeq() {
     seq += 1;
@@ -40,8 +45,16 @@ export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.
     if (!ws || ws.readyState !== WebSocket.OPEN) return null;
     const n = nextSeq();
     ws.send(JSON.stringify({ action, seq: n, ...fields }));
+    lastSent = Date.now();
     return n;
   }
+
+  setInterval(() => {
+    if (ws?.readyState === WebSocket.OPEN && Date.now() - lastSent >= KEEP_ALIVE_MS - 1000) {
+      ws.send(JSON.stringify({ action: 'ping' }));
+      lastSent = Date.now();
+    }
+  }, KEEP_ALIVE_MS / 5);
 
   function connect() {
     ws = new WebSocket(url);

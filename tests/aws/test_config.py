@@ -143,3 +143,34 @@ def test_without_both_user_pool_ids_accounts_are_off(variable):
     settings = Settings.from_env({**FULL, variable: ""})
     assert settings.accounts() is None
     assert Settings.from_env({}).accounts() is None
+
+
+@pytest.mark.parametrize(
+    ("answer", "level"),
+    [
+        ({"Error": {"Code": "AccessDeniedException", "Message": "no"}}, "ERROR"),
+        ({"Error": {"Code": "ResourceNotFoundException", "Message": "none"}}, "WARNING"),
+        ({"Error": {"Code": "ThrottlingException", "Message": "slow down"}}, "ERROR"),
+        ({"SecretString": "not json"}, "ERROR"),
+        ({"SecretString": "[1, 2]"}, "ERROR"),
+    ],
+    ids=["denied", "missing", "throttled", "not-json", "not-an-object"],
+)
+def test_a_secret_that_cannot_be_had_turns_notifications_off_and_says_so_once(
+    monkeypatch, caplog, answer, level
+):
+    from botocore.exceptions import ClientError
+
+    class Secrets:
+        def get_secret_value(self, SecretId):
+            if "Error" in answer:
+                raise ClientError(answer, "GetSecretValue")
+            return answer
+
+    settings = Settings.from_env({"CROSSING_VAPID_SECRET": "crossing/test/vapid"})
+    monkeypatch.setattr(Settings, "client", lambda self, service, endpoint_url=None: Secrets())
+    with caplog.at_level("WARNING", logger="crossing.aws.config"):
+        assert settings.push() is None  # the rooms are built and play on without it
+    [record] = caplog.records
+    assert record.levelname == level
+    assert "notifications off" in record.getMessage()

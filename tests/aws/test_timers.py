@@ -154,3 +154,14 @@ def test_manual_timers_keep_one_per_room_and_fire_what_is_due():
     assert timers.due(6_999) == []
     assert timers.due(9_000) == [("WXYZ", 4), ("ABCD", 2)]
     assert timers.armed == {}, "fired schedules delete themselves"
+
+
+def test_a_timer_scheduler_gives_up_on_goes_to_the_dead_letter_queue(scheduler):
+    queue = "arn:aws:sqs:us-east-1:123456789012:crossing-test-timer-dlq"
+    timers = SchedulerTimers(
+        GROUP, TARGET, ROLE, client=scheduler, clock=clock, dead_letter_arn=queue
+    )
+    timers.arm("ABCD", ms("2026-11-29T19:05:07"), 3)
+    timers.arm("ABCD", ms("2026-11-29T19:06:07"), 4)  # moving it keeps the queue
+    got = scheduler.get_schedule(GroupName=GROUP, Name="room-ABCD")
+    assert got["Target"]["DeadLetterConfig"] == {"Arn": queue}

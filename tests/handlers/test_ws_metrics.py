@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from crossing.handlers import ws
 from crossing.rooms.service import Sent
 
@@ -62,3 +63,47 @@ def test_nothing_is_counted_for_a_write_that_started_nothing(capsys, monkeypatch
     ws.metrics.clear_metrics()
     ws._count_game(Sent(3, True))
     assert emf_blobs(capsys.readouterr().out) == []
+
+
+def test_posts_gone_failed_and_refusals_by_code_are_counted_per_event(capsys, monkeypatch):
+    from botocore.exceptions import ClientError
+    from crossing.aws.gateway import ApiGatewayConnections
+
+    class Client:
+        def post_to_connection(self, ConnectionId, Data):
+            if ConnectionId == "gone":
+                raise ClientError({"Error": {"Code": "GoneException"}}, "PostToConnection")
+            if ConnectionId == "broken":
+                raise ClientError({"Error": {"Code": "InternalServerError"}}, "PostToConnection")
+
+    monkeypatch.setenv("POWERTOOLS_METRICS_DISABLED", "false")
+    connections = ApiGatewayConnections("https://example", client=Client())
+    monkeypatch.setattr(ws, "_connections", connections)
+    connections.send("a", {"type": "room"})
+    connections.send("a", {"type": "error", "code": "busy"})
+    connections.send("a", {"type": "error", "code": "not-host"})
+    assert connections.send("gone", {"type": "room"}) is False
+    with pytest.raises(ClientError):
+        connections.send("broken", {"type": "room"})
+    ws.metrics.clear_metrics()
+    ws._count_posts()
+    ws.metrics.flush_metrics()
+    blobs = emf_blobs(capsys.readouterr().out)
+    shared = next(b for b in blobs if "Posts" in b)
+    counted = [values(shared, n) for n in ("Posts", "PostsGone", "PostsFailed")]
+    assert counted == [[3.0], [1.0], [1.0]]
+    refusals = {b["code"]: values(b, "Refusals") for b in blobs if "Refusals" in b}
+    assert refusals == {"busy": [1.0], "other": [1.0]}
+    assert not connections.posts and not connections.refusals  # the next event starts at 0
+
+
+def test_a_ping_keeps_the_socket_and_touches_nothing(monkeypatch):
+    from crossing.local.events import websocket_event
+
+    class Untouchable:
+        def receive(self, connection, body):
+            raise AssertionError("a ping reached the rooms service")
+
+    monkeypatch.setattr(ws, "_service", Untouchable())
+    event = websocket_event("MESSAGE", "idle1=", body='{"action":"ping"}')
+    assert ws.message(event, FakeContext()) == {"statusCode": 200}

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from aws_cdk import App
-from aws_cdk.assertions import Template
+from aws_cdk.assertions import Match, Template
 
 from infra import app as infra_app
 from infra.stack import ROOT
@@ -130,3 +130,58 @@ def test_two_stages_do_not_share_names(asset_dir: Path, tmp_path: Path) -> None:
 def test_a_missing_asset_says_how_to_build_it(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match=r"infra/build_asset\.py"):
         _synth(tmp_path / "nowhere", tmp_path)
+
+
+def _statements(template: Template, role_ref: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        statement
+        for p in template.find_resources("AWS::IAM::Policy").values()
+        if role_ref in p["Properties"].get("Roles", [])
+        for statement in p["Properties"]["PolicyDocument"]["Statement"]
+    ]
+
+
+def test_room_functions_get_only_what_the_adapters_call(template: Template) -> None:
+    functions = _functions(template)
+    for name in ("disconnect", "message", "timer"):
+        role = {"Ref": functions[name]["Role"]["Fn::GetAtt"][0]}
+        actions = {
+            action
+            for s in _statements(template, role)
+            for action in ([s["Action"]] if isinstance(s["Action"], str) else s["Action"])
+        }
+        dynamodb = {a for a in actions if a.startswith("dynamodb:")}
+        assert dynamodb == {
+            "dynamodb:GetItem",
+            "dynamodb:PutItem",
+            "dynamodb:UpdateItem",
+            "dynamodb:DeleteItem",
+        }, name
+        assert {a for a in actions if a.startswith("s3:")} == {"s3:GetObject", "s3:ListBucket"}
+        text = str(_statements(template, role))
+        assert "/packs/*" in text and "'s3:prefix': ['packs/*']" in text
+        assert "/test/POST/@connections/*" in text
+        assert "secret:crossing/test/vapid'" in text  # the bare name: missing is NotFound
+
+
+def test_safe_defaults(template: Template, asset_dir: Path, tmp_path: Path) -> None:
+    client = next(iter(template.find_resources("AWS::Cognito::UserPoolClient").values()))
+    assert client["Properties"]["AllowedOAuthFlowsUserPoolClient"] is False
+    assert "CallbackURLs" not in client["Properties"]
+    template.has_resource_properties(
+        "AWS::SNS::TopicPolicy",
+        {"PolicyDocument": {"Statement": [Match.object_like({"Effect": "Deny"})]}},
+    )
+    headers = next(iter(template.find_resources("AWS::CloudFront::ResponseHeadersPolicy").values()))
+    security = headers["Properties"]["ResponseHeadersPolicyConfig"]["SecurityHeadersConfig"]
+    csp = str(security["ContentSecurityPolicy"]["ContentSecurityPolicy"])
+    assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp
+    assert security["StrictTransportSecurity"]["AccessControlMaxAgeSec"] >= 31_536_000
+    assert security["ContentTypeOptions"]["Override"] is True
+    deployments = template.find_resources("Custom::CDKBucketDeployment").values()
+    assert all("cache-control" in str(d["Properties"]["SystemMetadata"]) for d in deployments)
+    for function in _functions(template).values():
+        assert function["TracingConfig"] == {"Mode": "Active"}
+    template.has_resource_properties("AWS::DynamoDB::Table", {"DeletionProtectionEnabled": False})
+    prod = _synth(asset_dir, tmp_path, stage="prod")
+    prod.has_resource_properties("AWS::DynamoDB::Table", {"DeletionProtectionEnabled": True})

@@ -4,6 +4,7 @@ from aws_cdk import Stack
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk.assertions import Match, Template
 
+from infra.functions import RUNTIME
 from infra.sockets import Sockets
 from tests.infra.helpers import KNOBS
 
@@ -28,7 +29,14 @@ def test_routes_and_stage(stack: Stack, code: lambda_.Code) -> None:
         template.has_resource_properties("AWS::ApiGatewayV2::Route", {"RouteKey": route})
     template.resource_count_is("AWS::ApiGatewayV2::Route", 3)
     template.has_resource_properties(
-        "AWS::ApiGatewayV2::Stage", {"StageName": "test", "AutoDeploy": True}
+        "AWS::ApiGatewayV2::Stage",
+        {
+            "StageName": "test",
+            "AutoDeploy": True,
+            # A flood on this stage is refused here, before it uses up the account's rate.
+            "DefaultRouteSettings": {"ThrottlingRateLimit": 2000, "ThrottlingBurstLimit": 1000},
+            "AccessLogSettings": {"DestinationArn": Match.any_value(), "Format": Match.any_value()},
+        },
     )
 
 
@@ -41,7 +49,7 @@ def test_each_entry_point_is_a_function_told_the_callback_url(
             "AWS::Lambda::Function",
             {
                 "Handler": f"crossing.handlers.ws.{entry}",
-                "Runtime": "python3.11",
+                "Runtime": RUNTIME.name,
                 "Environment": {
                     "Variables": {
                         "CROSSING_STAGE": "test",
@@ -60,7 +68,7 @@ def test_each_entry_point_is_a_function_told_the_callback_url(
 
 def test_every_function_has_a_log_group_with_retention(stack: Stack, code: lambda_.Code) -> None:
     template = _sockets(stack, code)
-    template.resource_count_is("AWS::Logs::LogGroup", 4)
+    template.resource_count_is("AWS::Logs::LogGroup", 5)  # and the stage's access logs
     template.all_resources_properties("AWS::Logs::LogGroup", {"RetentionInDays": 30})
     template.all_resources_properties(
         "AWS::Lambda::Function", {"LoggingConfig": {"LogGroup": Match.any_value()}}

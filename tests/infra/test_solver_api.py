@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from aws_cdk import Stack
 from aws_cdk import aws_lambda as lambda_
-from aws_cdk.assertions import Template
+from aws_cdk.assertions import Match, Template
 
 from infra.solver_api import SolverApi
 from tests.infra.helpers import KNOBS
@@ -19,5 +19,31 @@ def test_solve_and_rules_routes_on_an_http_api(stack: Stack, code: lambda_.Code)
     )
     for handler in ("crossing.handlers.solve.handler", "crossing.handlers.rules.handler"):
         template.has_resource_properties("AWS::Lambda::Function", {"Handler": handler})
-    # Neither function is given any permission beyond its logs.
-    template.resource_count_is("AWS::IAM::Policy", 0)
+    # Neither function is given any permission beyond its logs and its traces.
+    allowed = {
+        "logs:CreateLogStream",
+        "logs:PutLogEvents",
+        "xray:PutTraceSegments",
+        "xray:PutTelemetryRecords",
+    }
+    for policy in template.find_resources("AWS::IAM::Policy").values():
+        for statement in policy["Properties"]["PolicyDocument"]["Statement"]:
+            actions = statement["Action"]
+            assert set([actions] if isinstance(actions, str) else actions) <= allowed
+
+
+def test_the_solver_is_throttled_and_cannot_take_the_games_concurrency(
+    stack: Stack, code: lambda_.Code
+) -> None:
+    SolverApi(stack, "Solver", code=code, environment={"CROSSING_STAGE": "test"}, **KNOBS)
+    template = Template.from_stack(stack)
+    template.has_resource_properties(
+        "AWS::ApiGatewayV2::Stage",
+        {
+            "StageName": "$default",
+            "DefaultRouteSettings": {"ThrottlingRateLimit": 50, "ThrottlingBurstLimit": 100},
+            "AccessLogSettings": {"DestinationArn": Match.any_value(), "Format": Match.any_value()},
+        },
+    )
+    for function in template.find_resources("AWS::Lambda::Function").values():
+        assert function["Properties"]["ReservedConcurrentExecutions"] > 0

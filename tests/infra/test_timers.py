@@ -27,11 +27,18 @@ def test_the_group_and_a_role_that_invokes_only_the_timer(stack: Stack) -> None:
     template.has_resource_properties(
         "AWS::IAM::Policy", {"PolicyDocument": {"Statement": statements, "Version": "2012-10-17"}}
     )
-    [statement] = statements.as_array()
-    assert statement["Action"] == "lambda:InvokeFunction"
-    text = str(statement["Resource"])
+    by_action = {str(s["Action"]): s for s in statements.as_array()}
+    assert set(by_action) == {
+        "lambda:InvokeFunction",
+        str(["sqs:SendMessage", "sqs:GetQueueAttributes", "sqs:GetQueueUrl"]),
+    }
+    text = str(by_action["lambda:InvokeFunction"]["Resource"])
     assert "function:crossing-test-timer" in text
-    assert text.count("function:") == 2  # the function and its versions, nothing else
+    assert text.count("function:") == 1  # the function schedules name, nothing else
+    # What Scheduler gives up on goes to the dead-letter queue (the role may send there).
+    assert "DeadLetters" in str(
+        by_action[str(["sqs:SendMessage", "sqs:GetQueueAttributes", "sqs:GetQueueUrl"])]["Resource"]
+    )
 
 
 def test_arming_grants_schedules_in_the_group_and_passing_the_role(stack: Stack) -> None:

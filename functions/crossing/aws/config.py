@@ -11,6 +11,7 @@ here names an account or a credential; boto3 finds credentials the usual way.
 | ``CROSSING_SCHEDULER_GROUP`` | EventBridge Scheduler schedule group | ``crossing`` |
 | ``CROSSING_TIMER_TARGET_ARN`` | the timer handler Lambda's ARN | — |
 | ``CROSSING_SCHEDULER_ROLE_ARN`` | the role Scheduler assumes to invoke it | — |
+| ``CROSSING_TIMER_DLQ_ARN`` | SQS queue for timer invocations Scheduler gave up on | — (none) |
 | ``CROSSING_PACKS_BUCKET`` | S3 bucket of puzzle packs | — |
 | ``CROSSING_PACKS_PREFIX`` | key prefix of the packs | ``packs/`` |
 | ``CROSSING_PACKS_DIR`` | a local folder of packs; when set, used instead of S3 | — |
@@ -31,6 +32,7 @@ variables it runs with accounts off (guests only). The subject defaults to
 from __future__ import annotations
 
 import json
+import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -44,6 +46,7 @@ from crossing.aws.push import WebPush
 from crossing.aws.timers import SchedulerTimers
 
 DEFAULT_REGION = "us-east-1"
+logger = logging.getLogger(__name__)
 
 
 class MissingSetting(RuntimeError):
@@ -62,6 +65,7 @@ class Settings:
     scheduler_group: str = "crossing"
     timer_target_arn: str | None = None
     scheduler_role_arn: str | None = None
+    timer_dlq_arn: str | None = None
     packs_bucket: str | None = None
     packs_prefix: str = "packs/"
     packs_dir: str | None = None
@@ -88,6 +92,7 @@ class Settings:
             scheduler_group=get("CROSSING_SCHEDULER_GROUP") or cls.scheduler_group,
             timer_target_arn=get("CROSSING_TIMER_TARGET_ARN"),
             scheduler_role_arn=get("CROSSING_SCHEDULER_ROLE_ARN"),
+            timer_dlq_arn=get("CROSSING_TIMER_DLQ_ARN"),
             packs_bucket=get("CROSSING_PACKS_BUCKET"),
             packs_prefix=get("CROSSING_PACKS_PREFIX") or cls.packs_prefix,
             packs_dir=get("CROSSING_PACKS_DIR"),
@@ -129,6 +134,7 @@ class Settings:
             self.timer_target_arn,
             self.scheduler_role_arn,
             client=self.client("scheduler"),
+            dead_letter_arn=self.timer_dlq_arn,
         )
 
     def packs(self) -> FilePacks | S3Packs:
@@ -161,11 +167,27 @@ class Settings:
         return WebPush(private, public, self.vapid_subject)
 
     def _vapid_from_secret(self) -> tuple[str | None, str | None]:
-        """``{"private_key": …, "public_key": …}`` from the secret; (None, None) if absent."""
-        client = self.client("secretsmanager")
+        """``{"private_key": …, "public_key": …}`` from the secret; (None, None) if it cannot
+        be had. Notifications are one feature: without them the rooms still play, so no
+        answer from Secrets Manager may stop the service being built. Logged once (this
+        runs once per container) at the level the cause deserves.
+        """
+        from botocore.exceptions import BotoCoreError, ClientError
+
         try:
+            client = self.client("secretsmanager")
             secret = client.get_secret_value(SecretId=self.vapid_secret)["SecretString"]
-        except client.exceptions.ResourceNotFoundException:
-            return None, None  # not made yet for this stage: notifications stay off
-        keys = json.loads(secret)
-        return keys.get("private_key"), keys.get("public_key")
+            keys = json.loads(secret)
+            return keys.get("private_key"), keys.get("public_key")
+        except ClientError as error:
+            code = error.response.get("Error", {}).get("Code", "")
+            if code == "ResourceNotFoundException":
+                # Not made yet for this stage (docs/operations.md, Web Push).
+                logger.warning("notifications off: no secret %s", self.vapid_secret)
+            else:
+                # The grant names the bare name too, so a missing secret is NotFound;
+                # AccessDenied here is a real permission problem.
+                logger.error("notifications off: secret %s: %s", self.vapid_secret, code)
+        except (BotoCoreError, ValueError, TypeError, AttributeError, KeyError) as error:
+            logger.error("notifications off: secret %s unreadable: %r", self.vapid_secret, error)
+        return None, None

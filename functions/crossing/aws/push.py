@@ -8,6 +8,10 @@ subscribes with (its ``applicationServerKey``). The push service answering 404 o
 Before every send the endpoint's host is resolved and each address checked
 (``rooms.push_endpoints``): a subscription that leads anywhere but the public
 internet is answered "gone", so it is dropped, and redirects are never followed.
+
+pywebpush (with requests, aiohttp and cryptography behind it) is imported on the first
+send, not with this module: it is half a room function's cold start, and most
+invocations never notify anyone.
 """
 
 from __future__ import annotations
@@ -17,15 +21,14 @@ import json
 import logging
 import socket
 from collections.abc import Callable, Mapping
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-import requests
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-from pywebpush import WebPushException, webpush
-
 from crossing.rooms.push_endpoints import check_endpoint, forbidden_address
+
+if TYPE_CHECKING:
+    import requests
 
 log = logging.getLogger(__name__)
 
@@ -43,17 +46,26 @@ def resolve(host: str) -> list[str]:
     return [str(info[4][0]) for info in socket.getaddrinfo(host, 443, proto=socket.IPPROTO_TCP)]
 
 
-class _NoRedirects(requests.Session):
-    """A session that never follows a redirect: a push service has no reason to send
-    one, and following it would let the first hop's check be stepped around."""
+@cache
+def _no_redirects() -> type[requests.Session]:
+    """A session class that never follows a redirect: a push service has no reason to
+    send one, and following it would let the first hop's check be stepped around.
+    Made on first use, so requests is not imported at cold start."""
+    import requests
 
-    def request(self, *args: Any, **kwargs: Any) -> requests.Response:  # type: ignore[override]  # same signature, one keyword pinned
-        kwargs["allow_redirects"] = False
-        return super().request(*args, **kwargs)
+    class NoRedirects(requests.Session):
+        def request(self, *args: Any, **kwargs: Any) -> requests.Response:  # type: ignore[override]  # same signature, one keyword pinned
+            kwargs["allow_redirects"] = False
+            return super().request(*args, **kwargs)
+
+    return NoRedirects
 
 
 def generate_keys() -> tuple[str, str]:
     """A fresh VAPID pair: (private, public), both base64url without padding."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
     key = ec.generate_private_key(ec.SECP256R1())
     private = key.private_numbers().private_value.to_bytes(32, "big")
     public = key.public_key().public_bytes(
@@ -77,7 +89,7 @@ class WebPush:
         self.private_key = private_key
         self.public_key: str | None = public_key
         self.subject = subject
-        self.session = session or _NoRedirects()
+        self.session = session  # made on the first send
         self.resolver = resolver
 
     def reachable(self, endpoint: str) -> bool:
@@ -95,6 +107,10 @@ class WebPush:
         if not self.reachable(endpoint):
             log.warning("push endpoint refused: %s", urlsplit(endpoint).hostname)
             return "gone"
+        from pywebpush import WebPushException, webpush
+
+        if self.session is None:
+            self.session = _no_redirects()()
         try:
             webpush(
                 dict(subscription),

@@ -53,6 +53,7 @@ class SchedulerTimers:
         client: Any = None,
         *,
         clock: Callable[[], float] = time.time,
+        dead_letter_arn: str | None = None,
     ) -> None:
         if client is None:
             import boto3
@@ -63,6 +64,8 @@ class SchedulerTimers:
         self.role_arn = role_arn
         self.client = client
         self.clock = clock
+        # Where Scheduler puts an invocation it gave up on (the stack alarms on its depth).
+        self.dead_letter_arn = dead_letter_arn
         self.requests: Counter[str] = Counter()
 
     def arm(self, room: str, at: int, version: int) -> None:
@@ -99,6 +102,14 @@ class SchedulerTimers:
 
     def _schedule(self, room: str, at: int, version: int) -> dict[str, Any]:
         # update_schedule replaces every setting, so each call sends them all.
+        target: dict[str, Any] = {
+            "Arn": self.target_arn,
+            "RoleArn": self.role_arn,
+            "Input": json.dumps({"room": room, "version": version}, separators=(",", ":")),
+            "RetryPolicy": RETRY_POLICY,
+        }
+        if self.dead_letter_arn:
+            target["DeadLetterConfig"] = {"Arn": self.dead_letter_arn}
         return {
             "Name": schedule_name(room),
             "GroupName": self.group,
@@ -107,12 +118,7 @@ class SchedulerTimers:
             "FlexibleTimeWindow": {"Mode": "OFF"},
             "ActionAfterCompletion": "DELETE",
             "State": "ENABLED",
-            "Target": {
-                "Arn": self.target_arn,
-                "RoleArn": self.role_arn,
-                "Input": json.dumps({"room": room, "version": version}, separators=(",", ":")),
-                "RetryPolicy": RETRY_POLICY,
-            },
+            "Target": target,
         }
 
     def _call(self, operation: str, params: dict[str, Any]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from aws_lambda_powertools import Logger, Metrics
+from aws_lambda_powertools import Logger, Metrics, Tracer
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
@@ -21,6 +21,7 @@ from crossing.tiles.api import BadRequest, solve_request
 
 logger = Logger()
 metrics = Metrics()
+tracer = Tracer(patch_modules=[])  # X-Ray on Lambda: the handler's time; no AWS calls
 
 
 class PlayBody(BaseModel):
@@ -56,7 +57,8 @@ class SolveBody(BaseModel):
 
 
 @logger.inject_lambda_context
-@metrics.log_metrics
+@metrics.log_metrics(capture_cold_start_metric=True)
+@tracer.capture_lambda_handler(capture_response=False)
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     try:
         body = SolveBody.model_validate(read_json_body(event))

@@ -10,28 +10,39 @@ from __future__ import annotations
 import functools
 import json
 import os
+import time
 from collections.abc import Callable
 from typing import Any
 
-from aws_lambda_powertools import Logger, Metrics, single_metric
+from aws_lambda_powertools import Logger, Metrics, Tracer, single_metric
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.metrics.functions import is_metrics_disabled
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from crossing.aws.config import Settings
+from crossing.aws.gateway import ApiGatewayConnections
+from crossing.rooms.protocol import ACTIONS
 from crossing.rooms.service import RoomService, Sent
 
 logger = Logger()
+# X-Ray: one subsegment per handler and per AWS call (botocore only: nothing else here
+# talks to the network). Off outside Lambda (tests, the local stack).
+tracer = Tracer(patch_modules=["botocore"])
 # The namespace is read at import; a default keeps an import before configuration working.
 metrics = Metrics(namespace=os.environ.get("POWERTOOLS_METRICS_NAMESPACE", "Crossing"))
 
 _service: RoomService | None = None
+_connections: ApiGatewayConnections | None = None
+KEEP_ALIVE = "ping"
+"""An idle screen's frame that only keeps its socket open (docs/protocol.md)."""
+ON_CALL_REFUSALS = ("busy", "too-fast", "too-many", "no-puzzles", "bad-message", "full")
+"""Refusals the dashboard graphs by code; every other code is counted as ``other``."""
 
 
 def _metered(handler: Callable[..., Any]) -> Callable[..., Any]:
     """``metrics.log_metrics``, unless metrics are off (the local stack): Powertools then
     keeps every value it is given and prints a blob at each hundredth anyway."""
-    flushing = metrics.log_metrics(handler)
+    flushing = metrics.log_metrics(handler, capture_cold_start_metric=True)
 
     @functools.wraps(handler)
     def run(event: dict[str, Any], context: LambdaContext) -> Any:
@@ -46,13 +57,15 @@ def _metered(handler: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def service() -> RoomService:
-    """The service for this container, built on first use (Lambda reuses containers)."""
-    global _service
+    """The service for this container, built once (Lambda reuses containers); on Lambda
+    at import, see the end of this module."""
+    global _service, _connections
     if _service is None:
         settings = Settings.from_env()
+        _connections = settings.connections()
         _service = RoomService(
             settings.store(),
-            settings.connections(),
+            _connections,
             settings.timers(),
             settings.packs(),
             push=settings.push(),
@@ -64,8 +77,8 @@ def service() -> RoomService:
 def reset(service: RoomService | None = None) -> None:
     """Forget the built service (tests and the local stack change the environment), or
     use ``service`` from now on (the local stack's, on its SQLite ports)."""
-    global _service
-    _service = service
+    global _service, _connections
+    _service, _connections = service, None
 
 
 def _connection(event: dict[str, Any]) -> str:
@@ -78,6 +91,7 @@ def _ok() -> dict[str, Any]:
 
 @logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
 @_metered
+@tracer.capture_lambda_handler(capture_response=False)
 def connect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     metrics.add_metric(name="Connections", unit=MetricUnit.Count, value=1)
     return _ok()
@@ -85,20 +99,34 @@ def connect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
 
 @logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
 @_metered
+@tracer.capture_lambda_handler(capture_response=False)
 def disconnect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
-    service().disconnect(_connection(event))
+    try:
+        service().disconnect(_connection(event))
+    finally:
+        _count_posts()
     metrics.add_metric(name="Disconnections", unit=MetricUnit.Count, value=1)
     return _ok()
 
 
 @logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
 @_metered
+@tracer.capture_lambda_handler(capture_response=False)
 def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     body = event.get("body")
     # API Gateway hands a binary frame over base64-encoded; the protocol is JSON text.
     binary = bool(event.get("isBase64Encoded"))
-    sent = service().receive(_connection(event), body, binary=binary)
     action = _action_of(body)
+    if action == KEEP_ALIVE:  # API Gateway's idle timer is reset: nothing else to do
+        metrics.add_metric(name="KeepAlives", unit=MetricUnit.Count, value=1)
+        return _ok()
+    began = time.perf_counter()
+    try:
+        sent = service().receive(_connection(event), body, binary=binary)
+    finally:
+        _count_posts()
+    took = (time.perf_counter() - began) * 1000
+    _dimensioned("ActionLatency", MetricUnit.Milliseconds, took, action=action)
     logger.append_keys(action=action, version=sent.version)
     metrics.add_metric(name="Messages", unit=MetricUnit.Count, value=1)
     if action == "type" and sent.wrote:
@@ -109,13 +137,17 @@ def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
 
 @logger.inject_lambda_context
 @_metered
+@tracer.capture_lambda_handler(capture_response=False)
 def timer(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """EventBridge Scheduler's one-time schedule: ``{"room": code, "version": n}``."""
     room = str(event.get("room", ""))
     if not room:
         logger.warning("timer event without a room", extra={"event": event})
         return {"applied": False}
-    sent = service().timer(room, event.get("version"))
+    try:
+        sent = service().timer(room, event.get("version"))
+    finally:
+        _count_posts()
     metrics.add_metric(name="TimersFired", unit=MetricUnit.Count, value=1)
     if sent.wrote:
         metrics.add_metric(name="TimersApplied", unit=MetricUnit.Count, value=1)
@@ -144,6 +176,20 @@ def _count_game(sent: Sent) -> None:
         _dimensioned("BotActions", MetricUnit.Count, sent.duel_bot_moves, game="duel")
 
 
+def _count_posts() -> None:
+    """What this event posted: sent, gone (410) and failed, and the refusals by code."""
+    if _connections is None:
+        return
+    for outcome, name in (("posted", "Posts"), ("gone", "PostsGone"), ("failed", "PostsFailed")):
+        if _connections.posts[outcome]:
+            metrics.add_metric(name=name, unit=MetricUnit.Count, value=_connections.posts[outcome])
+    for code, count in _connections.refusals.items():
+        shown = code if code in ON_CALL_REFUSALS else "other"
+        _dimensioned("Refusals", MetricUnit.Count, count, code=shown)
+    _connections.posts.clear()
+    _connections.refusals.clear()
+
+
 def _dimensioned(name: str, unit: MetricUnit, value: float, **dimensions: str) -> None:
     # A metric with its own dimensions goes out as its own EMF blob, so the shared
     # `metrics` object's dimensions stay the same for every other metric.
@@ -159,7 +205,17 @@ def _action_of(body: str | None) -> str:
     """The action named in a frame, for logs and metrics only (the service parses for real)."""
     try:
         data = json.loads(body or "")
-    except ValueError:
+    except (ValueError, RecursionError):  # the service answers such a frame; this only names it
         return "?"
     action = data.get("action") if isinstance(data, dict) else None
-    return action if isinstance(action, str) and len(action) <= 20 else "?"
+    known = action in ACTIONS or action == KEEP_ALIVE
+    return action if isinstance(action, str) and known else "?"
+
+
+# On Lambda, build the service during the init phase (full CPU, before the first request
+# is timed) rather than on the first request; $connect never uses it. Elsewhere (tests,
+# the local stack) it is built on first use, once the environment is set.
+if os.environ.get("AWS_LAMBDA_FUNCTION_NAME") and not os.environ.get("_HANDLER", "").endswith(
+    ".connect"
+):
+    service()

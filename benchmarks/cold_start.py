@@ -1,0 +1,95 @@
+"""Cold start of each Lambda function from the built asset: import (Lambda's init phase,
+the service built included) plus the first request, in a fresh clean interpreter.
+
+    python3 infra/build_asset.py            # or pass --asset to one built already
+    python benchmarks/cold_start.py [--asset build/lambda] [--runs 3]
+
+Each run starts the function's own ``python -I -S -X importtime`` of the runtime's
+version (tests/infra/lambda_runtime.py, as the asset test does) with the template's
+environment, against moto's server, and times the import and one request. Lambda's
+machines differ from this one: compare handlers and releases, not absolute numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "functions")]
+
+from crossing.local.events import http_api_event, websocket_event  # noqa: E402
+
+from infra import build_asset  # noqa: E402
+from tests.infra.lambda_asset import Cloud, Function, synth  # noqa: E402
+
+FIRST = {
+    "ws.connect": websocket_event("CONNECT", "cold1="),
+    "ws.message": websocket_event("MESSAGE", "cold1=", body='{"action":"hello","seq":1}'),
+    "ws.disconnect": websocket_event("DISCONNECT", "cold1="),
+    "ws.timer": {"room": "NOROOM", "version": 1},
+    "solve.handler": http_api_event(
+        "POST", "/api/solve", {}, json.dumps({"rules": "crossplay", "rack": "RETAINS"}).encode()
+    ),
+    "rules.handler": http_api_event("GET", "/api/rules", {}, b""),
+}
+_IMPORT = re.compile(r"import time:\s+(\d+) \|\s+(\d+) \|( *)(\S+)")
+
+
+def heaviest(log: str, top: int = 4) -> str:
+    """The top-level imports that took longest (cumulative, from -X importtime)."""
+    rows = [
+        (int(cumulative), name)
+        for _, cumulative, indent, name in _IMPORT.findall(log)
+        if len(indent) <= 1
+    ]
+    return ", ".join(f"{n} {us / 1000:.0f}" for us, n in sorted(rows, reverse=True)[:top])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--asset", type=Path, default=ROOT / "build" / "lambda")
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    python = build_asset.runtime_python()
+    with tempfile.TemporaryDirectory() as tmp:
+        synthesized = synth(args.asset.resolve(), Path(tmp) / "cdk.out")
+        size = sum(f.stat().st_size for f in synthesized.staged.rglob("*") if f.is_file())
+        print(f"asset {synthesized.staged.name}: {size / 2**20:.1f} MiB unzipped")
+        cloud = Cloud(synthesized.template)
+        try:
+            print(
+                f"{'function':15} {'import ms':>10} {'first request ms':>17}  heaviest imports (ms)"
+            )
+            for logical, properties in sorted(synthesized.functions.items()):
+                name = properties["Handler"].removeprefix("crossing.handlers.")
+                inits, firsts, log_text = [], [], ""
+                for run in range(args.runs):
+                    log = Path(tmp) / f"{logical}-{run}.log"
+                    fn = Function(
+                        python,
+                        synthesized.staged,
+                        cloud.environment(properties, logical),
+                        log=log,
+                        flags=("-X", "importtime"),
+                    )
+                    fn(FIRST[name])
+                    fn.close()
+                    inits.append(fn.init_ms)
+                    firsts.append(fn.durations[0])
+                    log_text = log.read_text()
+                print(
+                    f"{name:15} {statistics.median(inits):10.0f} {statistics.median(firsts):17.0f}"
+                    f"  {heaviest(log_text)}"
+                )
+        finally:
+            cloud.stop()
+
+
+if __name__ == "__main__":
+    main()
