@@ -107,3 +107,21 @@ def test_a_ping_keeps_the_socket_and_touches_nothing(monkeypatch):
     monkeypatch.setattr(ws, "_service", Untouchable())
     event = websocket_event("MESSAGE", "idle1=", body='{"action":"ping"}')
     assert ws.message(event, FakeContext()) == {"statusCode": 200}
+
+
+@pytest.mark.parametrize("body", ["[" * 5000 + "]" * 5000, b"\x00\xffbinary"])
+def test_a_frame_nested_past_the_parser_or_binary_reaches_the_service(monkeypatch, body):
+    """Naming the action for the logs must not choke on what the service answers."""
+    from crossing.local.events import websocket_event
+
+    seen = []
+
+    class Recording:
+        def receive(self, connection, frame, *, binary=False):
+            seen.append(binary)
+            return Sent()
+
+    monkeypatch.setattr(ws, "_service", Recording())
+    event = websocket_event("MESSAGE", "deep1=", body=body)
+    assert ws.message(event, FakeContext()) == {"statusCode": 200}
+    assert seen == [isinstance(body, bytes)]
