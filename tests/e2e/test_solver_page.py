@@ -19,7 +19,7 @@ ERROR = re.compile(r"\bstatus-error\b")
 
 def square(page: Page, row: int, col: int):
     """A board square by its 1-based row and column, as the page names them."""
-    return page.locator(f'.sq[data-row="{row - 1}"][data-col="{col - 1}"]')
+    return page.locator(f'#board .sq[data-row="{row - 1}"][data-col="{col - 1}"]')
 
 
 def show_best_move(page: Page, rack: str) -> None:
@@ -77,7 +77,7 @@ def test_a_saved_board_survives_a_reload(page: Page, base_url: str):
     expect(page.get_by_role("status")).to_contain_text("Saved")
 
     open_solver(page, base_url)
-    expect(square(page, 8, 7).locator(".sq-letter")).to_have_text("")
+    expect(square(page, 8, 7)).not_to_have_class(TILE)
     page.get_by_label("Saved", exact=True).select_option("Sunday game")
     page.get_by_role("button", name="Load").click()
     for col, letter in zip((7, 8, 9), "CAT", strict=True):
@@ -184,13 +184,45 @@ def test_lower_case_is_a_tile_and_a_blank_is_asked_for(page: Page):
 
 
 def test_a_second_click_keeps_down(page: Page):
-    page.get_by_label("Down").check()
+    page.get_by_label("Down", exact=True).check()
     square(page, 6, 8).click()
     square(page, 6, 8).click()
-    expect(page.get_by_label("Down")).to_be_checked()
+    expect(page.get_by_label("Down", exact=True)).to_be_checked()
     page.keyboard.type("TO")
     expect(square(page, 7, 8).locator(".sq-letter")).to_have_text("O")
-    expect(square(page, 6, 9).locator(".sq-letter")).not_to_have_text("O")
+    expect(square(page, 6, 9)).not_to_have_class(TILE)
+
+
+def test_each_game_draws_its_own_board_with_one_label_scheme(page: Page):
+    board = page.locator("#board")
+    expect(square(page, 1, 1)).to_have_text("TL")  # Crossplay, the page's first game
+    expect(square(page, 1, 1)).to_have_attribute("aria-label", "row 1, column 1, triple letter")
+    expect(square(page, 8, 8)).to_have_attribute("aria-label", "row 8, column 8, centre star")
+    expect(square(page, 8, 8)).to_have_attribute("tabindex", "0")
+    page.get_by_label("Game").select_option("scrabble")
+    expect(square(page, 1, 1)).to_have_text("TW")
+    expect(square(page, 8, 8)).to_have_attribute(
+        "aria-label", "row 8, column 8, centre star, double word"
+    )
+    page.get_by_label("Game").select_option("wwf")
+    expect(square(page, 1, 1)).to_have_text("")
+    expect(square(page, 1, 4)).to_have_text("TW")
+    expect(page.locator("#layout-grid .sq").nth(3)).to_have_text("TW")
+    for old in ("2L", "3L", "2W", "3W"):
+        expect(board).not_to_contain_text(old)
+        expect(page.locator("#layout-grid")).not_to_contain_text(old)
+
+    # The cursor is the board's one tab stop, with its arrow.
+    square(page, 3, 4).click()
+    expect(square(page, 3, 4)).to_have_class(re.compile(r"\bsq-cursor-across\b"))
+    expect(square(page, 3, 4)).to_have_attribute("tabindex", "0")
+    expect(square(page, 3, 4)).to_have_attribute("aria-current", "true")
+    expect(board.locator('.sq[tabindex="0"]')).to_have_count(1)
+    page.keyboard.press("ArrowDown")
+    expect(square(page, 4, 4)).to_have_attribute("tabindex", "0")
+    page.keyboard.type("Q")
+    expect(square(page, 4, 4).locator(".sq-value")).to_have_text("10")
+    expect(square(page, 4, 5)).to_have_class(re.compile(r"\bsq-cursor\b"))
 
 
 def test_on_a_phone_a_tapped_result_brings_the_board_into_view(page: Page):

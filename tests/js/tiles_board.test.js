@@ -9,7 +9,8 @@ const layout = Array.from({ length: 15 }, () => '.'.repeat(15));
 layout[0] = 'T' + '.'.repeat(13) + 'd';
 layout[7] = '.'.repeat(7) + '*' + '.'.repeat(7);
 layout[1] = '.t' + '.'.repeat(12) + 'D';
-const rules = { name: 'test', layout, tiles: [{ letter: 'A', value: 2, count: 9 }, { letter: 'Q', value: 12, count: 1 }] };
+const tiles = [{ letter: 'A', value: 2, count: 9 }, { letter: 'Q', value: 12, count: 1 }];
+const rules = { name: 'test', layout, tiles, star_multiplies: true };
 
 const at = (el, row, col) => el.children[row * 15 + col];
 
@@ -40,6 +41,27 @@ test('premium squares come from the rule set layout, with one label scheme', () 
   assert.equal(at(el, 2, 2).className, 'sq');
 });
 
+test("a star that does not double the word is not called a double word (Crossplay's)", () => {
+  const el = detached();
+  T.mountBoard(el);
+  T.paintBoard(el, { ...rules, star_multiplies: false }, () => null);
+  assert.equal(at(el, 7, 7).textContent, '★');
+  assert.equal(at(el, 7, 7).getAttribute('aria-label'), 'row 8, column 8, centre star');
+});
+
+test('switching rule sets redraws the premiums and the values', () => {
+  const el = detached();
+  T.mountBoard(el);
+  const other = { name: 'other', layout: layout.map((row) => [...row].reverse().join('')), tiles: [{ letter: 'Q', value: 10, count: 1 }] };
+  const look = (row, col) => (row === 5 && col === 5 ? { tile: { letter: 'Q' } } : null);
+  T.paintBoard(el, rules, look);
+  assert.equal(at(el, 5, 5).children[1].textContent, '12');
+  T.paintBoard(el, other, look);
+  assert.equal(at(el, 0, 0).textContent, 'DL');
+  assert.equal(at(el, 0, 14).textContent, 'TW');
+  assert.equal(at(el, 5, 5).children[1].textContent, '10');
+});
+
 test("a tile shows its letter and the rule set's value; a blank shows 0", () => {
   const el = detached();
   T.mountBoard(el);
@@ -54,6 +76,36 @@ test("a tile shows its letter and the rule set's value; a blank shows 0", () => 
   assert.equal(at(el, 7, 8).children[0].textContent, 'A');
   assert.equal(at(el, 7, 8).children[1].textContent, '0');
   assert.ok(at(el, 7, 8).classList.contains('sq-blank'));
+  assert.equal(at(el, 7, 8).getAttribute('aria-label'), 'row 8, column 9, A, a blank');
+});
+
+test('the cursor: its arrow, its words, and the one square in the tab order', () => {
+  const el = detached();
+  T.mountBoard(el);
+  T.paintBoard(el, rules, () => null);
+  const tabStops = () => el.children.filter((c) => c.getAttribute('tabindex') === '0').map((c) => [c.dataset.row, c.dataset.col]);
+  assert.deepEqual(tabStops(), [['7', '7']], 'no cursor: the centre');
+  assert.equal(at(el, 7, 7).getAttribute('aria-current'), 'false');
+  T.paintBoard(el, rules, () => null, { cursor: { row: 2, col: 3, direction: 'down' } });
+  const cell = at(el, 2, 3);
+  assert.ok(cell.classList.contains('sq-cursor') && cell.classList.contains('sq-cursor-down'));
+  assert.equal(cell.getAttribute('aria-current'), 'true');
+  assert.equal(cell.getAttribute('aria-label'), 'row 3, column 4, typing down');
+  assert.deepEqual(tabStops(), [['2', '3']]);
+  assert.equal(el.children.filter((c) => c.classList.contains('sq-cursor')).length, 1);
+  T.paintBoard(el, rules, () => null, { cursor: { row: 2, col: 3, direction: 'across' } });
+  assert.ok(cell.classList.contains('sq-cursor-across') && !cell.classList.contains('sq-cursor-down'));
+  T.paintBoard(el, rules, () => null);
+  assert.ok(!cell.classList.contains('sq-cursor'));
+  assert.equal(cell.getAttribute('aria-current'), 'false');
+  assert.deepEqual(tabStops(), [['7', '7']]);
+});
+
+test('a board of spans (a picture, not for tapping) has no tab stop', () => {
+  const el = detached();
+  T.mountBoard(el, { square: 'span' });
+  T.paintBoard(el, rules, () => null);
+  assert.ok(el.children.every((c) => c.getAttribute('tabindex') === null && c.getAttribute('aria-current') === null));
 });
 
 test("a page's marks and words join the square's; an unchanged square is not touched again", () => {

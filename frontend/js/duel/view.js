@@ -1,7 +1,7 @@
 // Drawing the Duel page from state. No decisions here beyond what to show; every
 // string from the server goes in as text, never as HTML.
 import { one, text, show } from '../views/dom.js';
-import { SIZE, squareOf, freeIndexes } from './board.js';
+import { squareOf, freeIndexes } from './board.js';
 import * as T from '../tiles/board.js';
 import { lastPlaySquares, unseenTiles, unseenLine } from './table.js';
 import { clocksAt, mmss, isLow } from './clock.js';
@@ -94,14 +94,13 @@ export function mountBoard(root) {
   T.mountBoard(one(root, '[data-slot=board]'));
 }
 
-// What each square holds for this player: the board, this turn's tiles, the last
-// play's mark, and the highlight.
+// What each square holds for this player: the board, this turn's tiles and the last
+// play's mark.
 function boardLook(state) {
   const { place } = state;
   const last = lastPlaySquares(state.game.moves);
   return (row, col) => {
     const square = squareOf(place, row, col);
-    const cursor = place.cursor && place.cursor.row === row && place.cursor.col === col;
     const marks = [];
     const words = [];
     if (square?.placed) {
@@ -111,22 +110,15 @@ function boardLook(state) {
       marks.push('sq-last');
       words.push('the last play');
     }
-    if (cursor) marks.push('sq-cursor', `sq-cursor-${place.direction}`);
     return { tile: square ? { letter: square.letter } : null, marks, label: words.join(', ') };
   };
 }
 
 function paintBoard(root, state) {
   const board = one(root, '[data-slot=board]');
-  T.paintBoard(board, state.game.rules, boardLook(state));
-  // One square in the tab order (the highlight, else the centre); arrows move within the board.
-  const { cursor } = state.place;
-  const home = cursor ? cursor.row * SIZE + cursor.col : 7 * SIZE + 7;
-  for (let i = 0; i < board.children.length; i += 1) {
-    const cell = board.children[i];
-    cell.tabIndex = i === home ? 0 : -1;
-    cell.setAttribute('aria-current', cursor && i === home ? 'true' : 'false');
-  }
+  const { cursor, direction } = state.place;
+  // The highlight is the board's cursor: its arrow and the one square in the tab order.
+  T.paintBoard(board, state.game.rules, boardLook(state), { cursor: cursor && { ...cursor, direction } });
 }
 
 function paintRack(root, state) {

@@ -1,9 +1,9 @@
 // Views: each takes its target element and the state, and makes the element match.
 // Text goes in through textContent only.
 
-import { EMPTY, SIZE, isBlankTile, playSquares, tilesOnEmpty } from "./board.js";
+import * as T from "../tiles/board.js";
 import { hintLines } from "./hint.js";
-import { PREMIUMS, premiumAt } from "./premiums.js";
+import { boardCursor, boardLook } from "./look.js";
 import { unseenTiles } from "./rack.js";
 import { listed, pageCount, pageSlice } from "./results.js";
 import { chosenPlay, currentRuleSet, hintDone } from "./state.js";
@@ -15,65 +15,13 @@ function el(tag, attrs = {}, text) {
   return node;
 }
 
-function tileValue(ruleSet, letter) {
-  return ruleSet?.tiles.find((tile) => tile.letter === letter)?.value ?? "";
-}
-
 // --- the board -------------------------------------------------------------
 
-function buildBoard(target) {
-  for (let row = 0; row < SIZE; row += 1) {
-    for (let col = 0; col < SIZE; col += 1) {
-      const square = el("button", { type: "button", class: "sq", "data-row": row, "data-col": col });
-      square.append(el("span", { class: "sq-letter" }), el("span", { class: "sq-value" }));
-      target.append(square);
-    }
-  }
-}
-
+// The board component draws it (js/tiles/board.js): the rule set's premiums and
+// values, the tiles, the chosen play in yellow and the cursor with its arrow.
 export function renderBoard(target, state) {
-  if (!target.children.length) buildBoard(target);
-  const ruleSet = currentRuleSet(state);
-  const play = chosenPlay(state);
-  const preview = new Map();
-  const fresh = new Set();
-  if (play) {
-    for (const square of playSquares(play)) preview.set(`${square.row},${square.col}`, square.letter);
-    for (const tile of tilesOnEmpty(state.board, play)) {
-      fresh.add(`${tile.row},${tile.col}`);
-      if (tile.blank) preview.set(`${tile.row},${tile.col}`, tile.letter.toLowerCase());
-    }
-  }
-  for (const square of target.children) {
-    const row = Number(square.dataset.row);
-    const col = Number(square.dataset.col);
-    const key = `${row},${col}`;
-    const placed = state.board[row][col];
-    const shown = placed !== EMPTY ? placed : (fresh.has(key) ? preview.get(key) : null);
-    const premium = premiumAt(ruleSet, row, col);
-    const isCursor = state.cursor?.row === row && state.cursor?.col === col;
-
-    square.className = "sq";
-    if (premium) square.classList.add(premium.className);
-    if (shown) square.classList.add("sq-tile");
-    if (shown && isBlankTile(shown)) square.classList.add("sq-blank");
-    if (preview.has(key)) square.classList.add("sq-preview");
-    if (fresh.has(key) && placed === EMPTY) square.classList.add("sq-new");
-    if (isCursor) square.classList.add("sq-cursor", `sq-cursor-${state.direction}`);
-
-    const letter = shown ? shown.toUpperCase() : (premium?.label ?? "");
-    square.firstChild.textContent = letter;
-    square.lastChild.textContent = shown ? (isBlankTile(shown) ? "" : tileValue(ruleSet, shown)) : "";
-    const what = shown
-      ? `${shown.toUpperCase()}${isBlankTile(shown) ? " (blank)" : ""}`
-      : "empty";
-    const label = `Row ${row + 1}, column ${col + 1}${premium ? `, ${premium.name}` : ""}, ${what}`;
-    if (square.getAttribute("aria-label") !== label) square.setAttribute("aria-label", label);
-    square.setAttribute("aria-current", isCursor ? "true" : "false");
-    // One tab stop for the whole board (the chosen square, else the centre); arrows move within.
-    const focusable = state.cursor ? isCursor : row === 7 && col === 7;
-    square.tabIndex = focusable ? 0 : -1;
-  }
+  if (!target.children.length) T.mountBoard(target);
+  T.paintBoard(target, currentRuleSet(state), boardLook(state), { cursor: boardCursor(state) });
 }
 
 // --- the rack --------------------------------------------------------------
@@ -85,7 +33,7 @@ export function renderRack(input, tray, state) {
     ...[...state.rack].map((ch) => {
       const tile = el("span", { class: ch === "?" ? "tile tile-blank" : "tile" });
       tile.append(el("span", { class: "tile-letter" }, ch === "?" ? "" : ch));
-      tile.append(el("span", { class: "tile-value" }, ch === "?" ? "0" : String(tileValue(ruleSet, ch))));
+      tile.append(el("span", { class: "tile-value" }, ch === "?" ? "0" : String(T.valueOf(ruleSet, ch))));
       return tile;
     }),
   );
@@ -372,14 +320,10 @@ export function renderValues(table, state) {
 export function renderLayout(grid, facts, state) {
   const ruleSet = currentRuleSet(state);
   if (!ruleSet) return;
-  grid.replaceChildren();
+  // The same component as the board above, small and not for tapping.
+  if (!grid.children.length) T.mountBoard(grid, { square: "span" });
   grid.setAttribute("aria-label", `${ruleSet.title} board layout`);
-  for (let row = 0; row < SIZE; row += 1) {
-    for (let col = 0; col < SIZE; col += 1) {
-      const premium = premiumAt(ruleSet, row, col);
-      grid.append(el("span", { class: `mini${premium ? ` ${premium.className}` : ""}` }, premium?.label ?? ""));
-    }
-  }
+  T.paintBoard(grid, ruleSet, () => null);
   const lines = [
     `${ruleSet.title}: a rack of ${ruleSet.rack_size}, ${ruleSet.bag_size} tiles in the bag, ${ruleSet.blanks} of them blank.`,
     ruleSet.rack_bonus
@@ -389,7 +333,7 @@ export function renderLayout(grid, facts, state) {
       ? "The centre star doubles the opening word."
       : "The centre star marks the opening square; it does not multiply the word.",
   ];
-  const counts = Object.entries(PREMIUMS)
+  const counts = Object.entries(T.PREMIUMS)
     .filter(([mark]) => mark !== "*")
     .map(([mark, premium]) => [ruleSet.layout.join("").split(mark).length - 1, premium.name])
     .filter(([n]) => n > 0)

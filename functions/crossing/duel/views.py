@@ -16,6 +16,7 @@ RULES_VIEW = {
         {"letter": letter, "value": RULES.values[letter], "count": RULES.counts[letter]}
         for letter in sorted(RULES.values)
     ],
+    "star_multiplies": RULES.star_multiplies,
 }
 
 
