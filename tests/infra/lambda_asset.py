@@ -108,9 +108,16 @@ class Cloud:
         )
 
     def client(self, service: str) -> Any:
-        from crossing.local.backend import Backend
+        import boto3
+        from crossing.local.backend import REGION
 
-        return Backend(self.server, self.endpoint).client(service)  # the local stack's
+        return boto3.client(  # as the local stack's moto backend makes them
+            service,
+            region_name=REGION,
+            endpoint_url=self.endpoint,
+            aws_access_key_id="local",
+            aws_secret_access_key="local",
+        )
 
     def stop(self) -> None:
         self.server.stop()
