@@ -3,6 +3,7 @@
 import json
 
 from crossing.rooms.room import GRACE_MS
+from crossing.rooms.service import RoomService
 from crossing.rooms.storage import load_room
 
 from tests.crossword.puzzles import MINI
@@ -102,8 +103,12 @@ def test_redelivered_message_is_applied_once(service, phone):
     assert room_of(service, code).game.players[ann.player].letters[2] == "S"
 
 
-def test_two_writers_racing_on_one_room_both_letters_are_kept(service, phone):
+def test_two_writers_racing_on_one_room_both_letters_are_kept(service, phone, clock):
+    """Another process (another Lambda) writes the room between this one's read and write."""
     host, (ann,), code = start_game(phone, mode="together")
+    rival = RoomService(
+        service.store, service.connections, service.timers, service.packs, clock=clock
+    )
     store = service.store
     real_save = store.save_room
     raced = []
@@ -111,7 +116,8 @@ def test_two_writers_racing_on_one_room_both_letters_are_kept(service, phone):
     def save_with_a_rival(code_, state, seen, expires_at):
         if not raced:  # between our read and our write, the host's letter lands first
             raced.append(True)
-            host.send("type", square=3, letter="I")
+            frame = {"action": "type", "seq": 99, "square": 3, "letter": "I"}
+            rival.receive(host.connection, json.dumps(frame))
         return real_save(code_, state, seen, expires_at)
 
     store.save_room = save_with_a_rival
@@ -119,6 +125,7 @@ def test_two_writers_racing_on_one_room_both_letters_are_kept(service, phone):
     store.save_room = real_save
     board = room_of(service, code).game.letters()
     assert board[2:4] == "SI"
+    assert service.runner.conflicts == 1
 
 
 def test_a_gone_connection_is_removed_and_its_grace_starts(service, phone, clock):

@@ -37,6 +37,8 @@ def service() -> RoomService:
             settings.packs(),
             push=settings.push(),
             accounts=settings.accounts(),
+            # One process is the rooms' only writer on the local stack, not in the cloud.
+            hold=settings.stage == "local",
         )
     return _service
 
