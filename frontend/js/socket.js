@@ -1,6 +1,8 @@
 // One WebSocket to the room server: says hello with the stored identity, numbers
 // every message with the player's own seq (kept across reloads and reconnects), and
-// reconnects with backoff. Messages from the server go to onMessage as they are.
+// reconnects with backoff. Messages from the server go to onMessage as they are, but
+// for `busy` refusals, which the outbox sends again with the same seq (resend.js).
+import { createOutbox } from './resend.js';
 
 const keysFor = (prefix) => ({ player: `${prefix}.player`, token: `${prefix}.token`, seq: `${prefix}.seq` });
 
@@ -27,6 +29,9 @@ export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.
   let closedByUs = false;
   let hungUp = false; // the page was left: no redialling until it is shown again
   let seq = Number(storage.getItem(KEYS.seq)) || Date.now();
+  const outbox = createOutbox({
+    post: (text) => ws && ws.readyState === WebSocket.OPEN && ws.send(text),
+  });
 
   function nextSeq() {
     seq += 1;
@@ -39,7 +44,9 @@ export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.
   function send(action, fields = {}) {
     if (!ws || ws.readyState !== WebSocket.OPEN) return null;
     const n = nextSeq();
-    ws.send(JSON.stringify({ action, seq: n, ...fields }));
+    const text = JSON.stringify({ action, seq: n, ...fields });
+    outbox.sent(n, text);
+    ws.send(text);
     return n;
   }
 
@@ -60,6 +67,7 @@ export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.
       } catch {
         return;
       }
+      if (outbox.received(message)) return;
       if (message.type === 'welcome' && !message.account) {
         storage.setItem(KEYS.player, message.player);
         storage.setItem(KEYS.token, message.token);
@@ -67,6 +75,7 @@ export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.
       onMessage(message);
     });
     ws.addEventListener('close', () => {
+      outbox.clear();
       onStatus?.(false);
       if (closedByUs || hungUp) return;
       // Backoff with jitter, so a room's phones do not all knock at once after an outage.

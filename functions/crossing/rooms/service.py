@@ -168,10 +168,16 @@ class RoomService:
 
     # --- entry points ---------------------------------------------------------------------
 
-    def receive(self, connection: str, body: str | bytes | None) -> Sent:
-        """Handle one frame from a connection; every refusal is an error message to it."""
+    def receive(
+        self, connection: str, body: str | bytes | None, *, arrived: int | None = None
+    ) -> Sent:
+        """Handle one frame from a connection; every refusal is an error message to it.
+
+        ``arrived`` is when the frame reached the server (API Gateway's request time),
+        if known: the pace counts frames by it, not by when they were handled.
+        """
         seq = None
-        arrived = self.clock()
+        arrived = self.clock() if arrived is None else arrived
         try:
             raw = body.encode() if isinstance(body, str) else (body or b"")
             if len(raw) > P.MAX_MESSAGE_BYTES:
@@ -616,7 +622,10 @@ class RoomService:
                         return Step(room, duplicate=True, note=reply)
                     case seqs.Seen.STALE:
                         return Step(room, refused=STALE, note=reply)
-            after, events = change(room, now)
+            try:
+                after, events = change(room, now)
+            except Refused as refusal:  # refused, but counted all the same
+                return Step(room, refused=refusal, note=reply)
             if player and seq is not None:
                 after = replace(after, applied={**after.applied, player: seqs.record(window, seq)})
             return Step(after, events, note=reply)
