@@ -3,12 +3,11 @@
 import json
 import threading
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from crossing.crossword.commands import Type
 from crossing.rooms import room as R
 from crossing.rooms.storage import load_room
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.crossword.puzzles import MINI
 from tests.rooms.fakes import Clock, make_service, phone_maker, start_game
@@ -82,7 +81,7 @@ def test_every_acknowledged_letter_is_applied_once_and_the_board_is_the_replay(
 
 
 def test_an_older_frame_arriving_after_a_newer_one_is_still_applied(service, phone):
-    host, (ann,), code = start_game(phone, mode="together")
+    _host, (ann,), code = start_game(phone, mode="together")
     service.receive(ann.connection, frame(ann.seq + 2, 3, "I"))
     service.receive(ann.connection, frame(ann.seq + 1, 2, "S"))
     assert [m["duplicate"] for m in acks(ann)[-2:]] == [False, False]

@@ -12,7 +12,7 @@ def codes(messages):
 
 
 def test_typing_flat_out_for_a_minute_is_never_refused(service, phone, clock):
-    host, (ann,), code = start_game(phone, mode="together")
+    _host, (ann,), _code = start_game(phone, mode="together")
     refused = []
     for i in range(600):  # ten a second, half of them in bursts of five at once
         clock.now += 0 if i % 10 < 5 else 200
@@ -21,7 +21,7 @@ def test_typing_flat_out_for_a_minute_is_never_refused(service, phone, clock):
 
 
 def test_a_backlog_handled_at_once_is_paced_by_when_it_arrived(service, phone, clock):
-    host, (ann,), code = start_game(phone, mode="together")
+    _host, (ann,), _code = start_game(phone, mode="together")
     first = clock.now + 1000
     clock.now = first + 4000  # arrived over four seconds, all handled in this instant
     for i in range(40):
@@ -31,7 +31,7 @@ def test_a_backlog_handled_at_once_is_paced_by_when_it_arrived(service, phone, c
 
 
 def test_refused_frames_and_ticks_count_too(service, phone, clock):
-    host, (ann,), code = start_game(phone, mode="together")
+    _host, (ann,), _code = start_game(phone, mode="together")
     got = []
     for _ in range(60):
         got += codes(ann.send("type", square=0, letter="A"))  # a block: each refused
