@@ -59,7 +59,9 @@ class SchedulePump:
         """Fire every due schedule once, deleting it as Scheduler does after a one-time run."""
         fired = 0
         now = self.clock()
-        listed = self.scheduler.list_schedules(GroupName=self.group).get("Schedules", [])
+        # Every page: a grace period behind fifty newer rooms must fire too.
+        pages = self.scheduler.get_paginator("list_schedules").paginate(GroupName=self.group)
+        listed = [summary for page in pages for summary in page.get("Schedules", [])]
         for summary in listed:
             name = summary["Name"]
             try:
