@@ -182,25 +182,25 @@ def test_the_solver_api_is_served_by_the_local_stack(stack):
 
 
 @mock_aws
-def test_the_pump_sees_a_due_schedule_behind_a_full_page_of_newer_ones():
+def test_the_pump_fires_every_due_schedule_not_only_the_first_page():
     from datetime import UTC, datetime, timedelta
 
     scheduler = boto3.client("scheduler", region_name="us-east-1")
     scheduler.create_schedule_group(Name="g")
     now = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
-    rooms = [(f"room-A{i:02}", now + timedelta(minutes=5)) for i in range(55)]
-    for name, at in [*rooms, ("room-ZZZ", now - timedelta(seconds=1))]:
+    rooms = [f"R{i:02}" for i in range(56)]  # a page is 50
+    for room in rooms:
         scheduler.create_schedule(
-            Name=name,
+            Name=f"room-{room}",
             GroupName="g",
-            ScheduleExpression=f"at({at:%Y-%m-%dT%H:%M:%S})",
+            ScheduleExpression=f"at({now - timedelta(seconds=1):%Y-%m-%dT%H:%M:%S})",
             FlexibleTimeWindow={"Mode": "OFF"},
             Target={
                 "Arn": "arn:aws:lambda:us-east-1:123456789012:function:t",
                 "RoleArn": "arn:aws:iam::123456789012:role/r",
-                "Input": json.dumps({"room": name[5:], "version": 1}),
+                "Input": json.dumps({"room": room, "version": 1}),
             },
         )
     fired = []
-    assert SchedulePump(scheduler, "g", fired.append, clock=lambda: now).pump_once() == 1
-    assert fired == [{"room": "ZZZ", "version": 1}]
+    assert SchedulePump(scheduler, "g", fired.append, clock=lambda: now).pump_once() == 56
+    assert sorted(event["room"] for event in fired) == rooms
