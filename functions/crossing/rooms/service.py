@@ -164,6 +164,8 @@ class RoomService:
             rng=self.rng,
             sleep=lambda seconds: self.sleep(seconds),
             leave=self._drop,
+            runner=self.runner,
+            fan_out=self.fan_out,
         )
 
     # --- entry points ---------------------------------------------------------------------
