@@ -421,3 +421,49 @@ def test_each_room_gets_its_own_seed_so_bots_differ_between_rooms(service, phone
         _, _, code = start_game(phone, guests=())
         seeds.add(room_of(service, code).seed)
     assert len(seeds) == 5
+
+
+def test_a_deal_is_recorded_only_once_its_start_is_written_and_two_deals_keep_both(service, phone):
+    host, _, code = start_game(phone, mode="together")
+    dealt = service.store.get_profile(host.player)["dealt"]
+    assert dealt == [room_of(service, code).game.puzzle.id]
+    # A start the room refuses deals nothing: the dealt list stays as it was.
+    assert host.errors(host.send("start"))
+    assert service.store.get_profile(host.player)["dealt"] == dealt
+    # Another room of this host's records its deal between this one's read and write.
+    real = service.store.update_profile
+    raced = []
+
+    def with_a_rival(player, changes, expect=None):
+        if "dealt" in changes and not raced:
+            raced.append(True)
+            service._dealt(player, "other-room-puzzle")
+        return real(player, changes, expect)
+
+    service.store.update_profile = with_a_rival
+    service._dealt(host.player, "this-room-puzzle")
+    service.store.update_profile = real
+    assert service.store.get_profile(host.player)["dealt"][-2:] == [
+        "other-room-puzzle",
+        "this-room-puzzle",
+    ]
+
+
+def test_a_players_room_and_notifications_do_not_overwrite_each_other(service, phone):
+    host = phone()
+    store = service.store
+    real = store.update_profile
+    raced = []
+
+    def with_a_rival(player, changes, expect=None):
+        if "room" in changes and not raced:  # the player turns notifications on meanwhile
+            raced.append(True)
+            real(player, {"push": {"endpoint": "https://push.example/1"}})
+        return real(player, changes, expect)
+
+    store.update_profile = with_a_rival
+    host.send("host", name="Hana")
+    store.update_profile = real
+    profile = store.get_profile(host.player)
+    assert profile["room"] == host.room["code"]
+    assert profile["push"] == {"endpoint": "https://push.example/1"}

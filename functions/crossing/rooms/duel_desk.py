@@ -490,7 +490,7 @@ class DuelDesk:
             return profile.get("account") or "Player", self.rating(player), True
         shown = (name or profile.get("name") or "Guest").strip() or "Guest"
         if name and name != profile.get("name"):
-            self.store.put_profile(player, {**profile, "name": name})
+            self.store.update_profile(player, {"name": name})
         return shown, elo.START, False
 
     def _move(self, connection: str, player: str, old: str, new: str) -> None:
@@ -502,8 +502,7 @@ class DuelDesk:
         """The player's profile names their game, so a reload or another tab finds it."""
         if player.startswith("bot:"):
             return
-        profile = self.store.get_profile(player) or {}
-        self.store.put_profile(player, {**profile, "duel": game})
+        self.store.update_profile(player, {"duel": game})
 
     def _send(self, connection: str, message: Any) -> bool:
         return self.connections.send(connection, message.model_dump(mode="json"))

@@ -274,6 +274,19 @@ class RoomService:
                 player=player,
                 arrived=arrived,
             )
+        if isinstance(message, P.Start):
+            start, puzzle = self._start_action(code, player, message)
+            sent = self._mutate(
+                code,
+                lambda room, now: R.step(room, start(room), now),
+                connection=connection,
+                seq=message.seq,
+                player=player,
+                arrived=arrived,
+            )
+            if puzzle is not None:  # the start was written: now the deal counts as seen
+                self._dealt(player, puzzle.id)
+            return sent
         action = self._room_action(code, player, message)
         return self._mutate(
             code, action, connection=connection, seq=message.seq, player=player, arrived=arrived
@@ -300,9 +313,6 @@ class RoomService:
                 return _fixed(R.Choose(player, m.mode, m.size))
             case "close":
                 return _fixed(R.Close(player))
-            case "start":
-                start = self._start_action(code, player, m)
-                return lambda room, now: R.step(room, start(room), now)
             case name if name in _GAME_COMMANDS:
                 return _play(player, _GAME_COMMANDS[name](player))
         raise Refused("unknown", f"Unknown action {m.action!r}.")
@@ -322,7 +332,7 @@ class RoomService:
         else:
             player, token = secrets.token_urlsafe(9), secrets.token_urlsafe(24)
             profile = {"token_hash": token_hash(token), "room": "", "dealt": []}
-            self.store.put_profile(player, profile)
+            self.store.update_profile(player, profile)
         assert player is not None and token is not None
         now = self.clock()
         code = self._seat_of(player, profile.get("room", ""))
@@ -374,11 +384,9 @@ class RoomService:
         else:
             session = self.accounts.sign_in(m.name, m.password)
         player = ACCOUNT_PREFIX + session.account.id
-        profile = self.store.get_profile(player) or {}
         # "account" is the name signed up with; "name" stays what the player types in rooms.
-        self.store.put_profile(
-            player, {"name": session.account.name, **profile, "account": session.account.name}
-        )
+        self.store.update_profile(player, {"account": session.account.name})
+        self.store.update_profile(player, {"name": session.account.name}, expect={"name": None})
         if code:
             self._drop(code, connection)
         self.store.put_connection(connection, "", player, self.clock() + CONNECTION_TTL_MS)
@@ -409,10 +417,7 @@ class RoomService:
             self._drop(old_code, connection)
         self.store.put_connection(connection, code, player, self.clock() + CONNECTION_TTL_MS)
         if player:
-            profile = self.store.get_profile(player) or {}
-            self.store.put_profile(
-                player, {**profile, "room": code, "name": name or profile.get("name", "")}
-            )
+            self.store.update_profile(player, {"room": code, **({"name": name} if name else {})})
 
     def _host(self, connection: str, player: str, old: str, m: P.Host) -> Sent:
         self._limit(f"host:{player}", HOST_LIMIT, "Too many rooms at once; wait a minute.")
@@ -515,11 +520,8 @@ class RoomService:
         self._limit(f"notify:{player}", NOTIFY_LIMIT, "Too many changes; wait a minute.")
         if m.subscription is not None and (self.push is None or not self.push.public_key):
             raise Refused("no-push", "Notifications are not set up on this server.")
-        profile = self.store.get_profile(player) or {}
-        profile = {k: v for k, v in profile.items() if k != "push"}
-        if m.subscription is not None:
-            profile["push"] = m.subscription.model_dump(mode="json")
-        self.store.put_profile(player, profile)
+        push = m.subscription.model_dump(mode="json") if m.subscription is not None else None
+        self.store.update_profile(player, {"push": push})
         self._send(connection, P.Ack(seq=m.seq))
         return Sent()
 
@@ -542,17 +544,15 @@ class RoomService:
         except Exception:
             log.exception("push to %s failed", note.player)
             return
-        if result == "gone":
-            latest = self.store.get_profile(note.player) or {}
-            if latest.get("push") == subscription:  # not one the player has set since
-                self.store.put_profile(
-                    note.player, {k: v for k, v in latest.items() if k != "push"}
-                )
+        if result == "gone":  # forgotten unless the player has set another since
+            self.store.update_profile(note.player, {"push": None}, expect={"push": subscription})
 
     # --- starting a game --------------------------------------------------------------------
 
-    def _start_action(self, code: str, player: str, m: P.Start) -> Callable[[R.Room], Any]:
-        """Deal or pick up: the reads happen once, before the write loop."""
+    def _start_action(
+        self, code: str, player: str, m: P.Start
+    ) -> tuple[Callable[[R.Room], Any], Puzzle | None]:
+        """Deal or pick up (and the puzzle dealt): the reads happen once, before the write."""
         loaded = self.store.load_room(code)
         if loaded is None:
             raise Refused("no-room", "This room no longer exists.")
@@ -565,7 +565,7 @@ class RoomService:
                 if saved is None:
                     raise Refused("no-save", "There is no saved Together board to pick up.")
                 board = load_game(saved)
-                return lambda room: R.Start(player, saved=board)
+                return (lambda room: R.Start(player, saved=board)), None
             if saved is not None and not m.replace_saved:
                 raise Refused(
                     "saved-board",
@@ -573,7 +573,7 @@ class RoomService:
                     "or confirm that a new puzzle replaces it.",
                 )
         puzzle = self._deal(player, room)
-        return lambda room: R.Start(player, puzzle=puzzle)
+        return (lambda room: R.Start(player, puzzle=puzzle)), puzzle
 
     def _deal(self, host: str, room: R.Room) -> Puzzle:
         """A puzzle of the chosen size that this host has not seen recently."""
@@ -581,14 +581,24 @@ class RoomService:
         if not puzzles:
             raise Refused("no-puzzles", f"There are no {room.size.value} puzzles yet.")
         profile = self.store.get_profile(host) or {}
-        dealt: list[str] = list(profile.get("dealt", []))
-        recent = {pid: i for i, pid in enumerate(dealt)}
+        recent = {pid: i for i, pid in enumerate(profile.get("dealt", []))}
         fresh = [p for p in puzzles if p.id not in recent]
         # Everything seen: the one seen longest ago.
-        puzzle = self.rng.choice(fresh) if fresh else min(puzzles, key=lambda p: recent[p.id])
-        dealt = [pid for pid in dealt if pid != puzzle.id] + [puzzle.id]
-        self.store.put_profile(host, {**profile, "dealt": dealt[-RECENT_PUZZLES:]})
-        return puzzle
+        return self.rng.choice(fresh) if fresh else min(puzzles, key=lambda p: recent[p.id])
+
+    def _dealt(self, host: str, puzzle: str) -> None:
+        """Record a deal in the host's profile, once the start that dealt it was written.
+
+        Only the one field, under the condition that it is still what was read: a deal in
+        another room of this host's at the same moment is kept too.
+        """
+        for _ in range(MAX_TRIES):
+            seen = (self.store.get_profile(host) or {}).get("dealt")
+            dealt = [pid for pid in seen or [] if pid != puzzle] + [puzzle]
+            changes = {"dealt": dealt[-RECENT_PUZZLES:]}
+            if self.store.update_profile(host, changes, expect={"dealt": seen}):
+                return
+        log.warning("could not record %s as dealt to %s", puzzle, host)
 
     # --- the room as a document of the runner (crossing.rooms.runner) ----------------------
 
