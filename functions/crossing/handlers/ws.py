@@ -16,6 +16,7 @@ from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from crossing.aws.config import Settings
+from crossing.rooms.ports import Connections
 from crossing.rooms.service import RoomService, Sent
 
 logger = Logger()
@@ -23,6 +24,7 @@ logger = Logger()
 metrics = Metrics(namespace=os.environ.get("POWERTOOLS_METRICS_NAMESPACE", "Crossing"))
 
 _service: RoomService | None = None
+_connections: Connections | None = None  # the local stack's own sockets, if it set them
 
 
 def service() -> RoomService:
@@ -32,7 +34,7 @@ def service() -> RoomService:
         settings = Settings.from_env()
         _service = RoomService(
             settings.store(),
-            settings.connections(),
+            _connections or settings.connections(),
             settings.timers(),
             settings.packs(),
             push=settings.push(),
@@ -43,10 +45,13 @@ def service() -> RoomService:
     return _service
 
 
-def reset() -> None:
-    """Forget the built service (tests and the local stack change the environment)."""
-    global _service
-    _service = None
+def reset(connections: Connections | None = None) -> None:
+    """Forget the built service (tests and the local stack change the environment).
+
+    The local stack passes its own sockets as ``connections``, posting in-process.
+    """
+    global _service, _connections
+    _service, _connections = None, connections
 
 
 def _connection(event: dict[str, Any]) -> str:

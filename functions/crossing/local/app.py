@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import json
 import logging
 import secrets
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -35,10 +37,27 @@ log = logging.getLogger(__name__)
 
 
 class Sockets:
-    """Open WebSockets by connection id, and the loop they live on."""
+    """Open WebSockets by connection id, and the loop they live on.
+
+    Also the rooms' ``Connections`` for this server: a post goes straight to the socket
+    on its loop, as ``@connections`` would deliver it, without the HTTP hop back to
+    this same process (``@connections`` stays for anything else that posts).
+    """
 
     def __init__(self) -> None:
         self.open: dict[str, WebSocket] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def send(self, connection: str, message: Mapping[str, Any]) -> bool:
+        ws, loop = self.open.get(connection), self.loop
+        if ws is None or loop is None:
+            return False
+        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        try:
+            asyncio.run_coroutine_threadsafe(ws.send_text(text), loop).result(timeout=10)
+        except (RuntimeError, WebSocketDisconnect, WebSocketDisconnected):
+            return False  # closed under us: gone, as API Gateway's 410
+        return True
 
 
 def connection_id() -> str:
@@ -51,6 +70,7 @@ def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlett
 
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()
+        sockets.loop = asyncio.get_running_loop()
         connection = connection_id()
         sockets.open[connection] = ws
         await _invoke(handlers.connect, websocket_event("CONNECT", connection))

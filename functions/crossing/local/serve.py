@@ -48,14 +48,15 @@ def running(
             os.environ.setdefault(name, value)  # logging and metrics: the caller's say wins
         else:
             os.environ[name] = value
-    handlers.reset()
+    sockets = Sockets()
+    handlers.reset(connections=sockets)
     pump = SchedulePump(
         backend.client("scheduler"),
         local.GROUP,
         lambda event: handlers.timer(event, LambdaContext()),
         every=pump_every,
     )
-    app = build_app(frontend if frontend is not None else default_frontend(), Sockets())
+    app = build_app(frontend if frontend is not None else default_frontend(), sockets)
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", lifespan="off", ws_ping_interval=20
     )
