@@ -42,6 +42,7 @@ from crossing.rooms import protocol as P
 from crossing.rooms import room as R
 from crossing.rooms.duel_desk import DuelDesk, Outcome, is_duel_code
 from crossing.rooms.fanout import FanOut
+from crossing.rooms.held import HeldConnections
 from crossing.rooms.ports import Accounts, Conflict, Connections, Packs, Push, Store, Timers
 from crossing.rooms.runner import Batch, Runner, Step
 from crossing.rooms.storage import dump_game, dump_room, load_game, load_room
@@ -141,7 +142,9 @@ class RoomService:
         accounts: Accounts | None = None,
         hold: bool = True,
     ):
-        self.store = store
+        # Where this process is the only writer, it holds what it writes (connections here,
+        # rooms and games in the runner) instead of reading it back for every frame.
+        self.store: Store = HeldConnections(store) if hold else store  # type: ignore[assignment]
         self.push = push
         self.accounts = accounts
         self.connections = connections
@@ -157,7 +160,7 @@ class RoomService:
         self._shown: OrderedDict[str, tuple[int, dict[str, Any]]] = OrderedDict()
         self._shown_lock = threading.Lock()
         self.duel = DuelDesk(
-            store,
+            self.store,
             connections,
             timers,
             clock=lambda: self.clock(),
