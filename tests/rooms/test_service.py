@@ -467,3 +467,31 @@ def test_a_players_room_and_notifications_do_not_overwrite_each_other(service, p
     profile = store.get_profile(host.player)
     assert profile["room"] == host.room["code"]
     assert profile["push"] == {"endpoint": "https://push.example/1"}
+
+
+def test_a_post_that_fails_stops_no_other_phone_and_the_phone_repairs_by_the_gap(service, phone):
+    host, (ann, bo), code = start_game(phone, mode="together", guests=("Ann", "Bo"))
+    real = service.connections.send
+
+    def flaky(connection, message):
+        if connection == ann.connection:
+            raise ConnectionError("the gateway failed this one post")
+        return real(connection, message)
+
+    service.connections.send = flaky
+    sent = host.send("type", square=2, letter="S")  # nothing raises to the typist
+    service.connections.send = real
+    assert not host.errors(sent)
+    assert service.fan_out.failed == 1
+    bo.take()
+    assert bo.room["game"]["board"][2] == "S"
+    assert host.room["game"]["board"][2] == "S"
+    assert room_of(service, code).members[ann.player].connections  # not taken for gone
+    # Ann missed a version: the next patch shows the gap, and a snapshot repairs it.
+    ann.take()
+    missed = ann.version
+    host.send("type", square=3, letter="I")
+    patch = [m for m in ann.take() if m["type"] == "room"][-1]
+    assert patch["version"] == missed + 2
+    ann.send("snapshot")
+    assert ann.room["game"]["board"][2:4] == "SI"
