@@ -18,10 +18,12 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import threading
 import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import boto3
@@ -32,6 +34,10 @@ from crossing.rooms.service import RoomService
 from crossing.rooms.simulate import synthetic_puzzle
 from crossing.rooms.storage import load_room
 from moto import mock_aws
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.rooms.fakes
+
+from tests.rooms.fakes import apply_patch  # RFC 7386, as the client applies it
 
 
 class Slow:
@@ -50,18 +56,6 @@ class Slow:
             return call(*args, **kwargs)
 
         return slow
-
-
-def apply_patch(target: Any, patch: Any) -> Any:
-    if not isinstance(patch, dict):
-        return patch
-    out = dict(target) if isinstance(target, dict) else {}
-    for key, value in patch.items():
-        if value is None:
-            out.pop(key, None)
-        else:
-            out[key] = apply_patch(out.get(key), value)
-    return out
 
 
 def main() -> None:

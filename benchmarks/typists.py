@@ -34,21 +34,12 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # for tests.rooms.fakes
+
+from tests.rooms.fakes import apply_patch  # noqa: E402 (RFC 7386, as the client applies it)
+
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 RETRY_LIMIT = 8
-
-
-def apply_patch(target: Any, patch: Any) -> Any:
-    """RFC 7386."""
-    if not isinstance(patch, dict):
-        return patch
-    out = dict(target) if isinstance(target, dict) else {}
-    for key, value in patch.items():
-        if value is None:
-            out.pop(key, None)
-        else:
-            out[key] = apply_patch(out.get(key), value)
-    return out
 
 
 class Typist:

@@ -131,17 +131,7 @@ def test_the_pump_fires_a_due_schedule_once_into_the_timer_handler():
         ("room-AAA", now - timedelta(seconds=1)),
         ("room-BBB", now + timedelta(seconds=30)),
     ):
-        scheduler.create_schedule(
-            Name=name,
-            GroupName="g",
-            ScheduleExpression=f"at({at:%Y-%m-%dT%H:%M:%S})",
-            FlexibleTimeWindow={"Mode": "OFF"},
-            Target={
-                "Arn": "arn:aws:lambda:us-east-1:123456789012:function:t",
-                "RoleArn": "arn:aws:iam::123456789012:role/r",
-                "Input": json.dumps({"room": name[5:], "version": 3}),
-            },
-        )
+        _schedule(scheduler, name, at, {"room": name[5:], "version": 3})
     fired = []
     pump = SchedulePump(scheduler, "g", fired.append, clock=lambda: now)
     assert pump.pump_once() == 1
@@ -190,17 +180,21 @@ def test_the_pump_fires_every_due_schedule_not_only_the_first_page():
     now = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
     rooms = [f"R{i:02}" for i in range(56)]  # a page is 50
     for room in rooms:
-        scheduler.create_schedule(
-            Name=f"room-{room}",
-            GroupName="g",
-            ScheduleExpression=f"at({now - timedelta(seconds=1):%Y-%m-%dT%H:%M:%S})",
-            FlexibleTimeWindow={"Mode": "OFF"},
-            Target={
-                "Arn": "arn:aws:lambda:us-east-1:123456789012:function:t",
-                "RoleArn": "arn:aws:iam::123456789012:role/r",
-                "Input": json.dumps({"room": room, "version": 1}),
-            },
-        )
+        _schedule(scheduler, f"room-{room}", now - timedelta(seconds=1), {"room": room})
     fired = []
     assert SchedulePump(scheduler, "g", fired.append, clock=lambda: now).pump_once() == 56
     assert sorted(event["room"] for event in fired) == rooms
+
+
+def _schedule(scheduler, name, at, payload):
+    scheduler.create_schedule(
+        Name=name,
+        GroupName="g",
+        ScheduleExpression=f"at({at:%Y-%m-%dT%H:%M:%S})",
+        FlexibleTimeWindow={"Mode": "OFF"},
+        Target={
+            "Arn": "arn:aws:lambda:us-east-1:123456789012:function:t",
+            "RoleArn": "arn:aws:iam::123456789012:role/r",
+            "Input": json.dumps(payload),
+        },
+    )
