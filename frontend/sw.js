@@ -6,7 +6,7 @@
 // the game always come from the server. Shell files are fetched network-first, so a
 // new deploy takes effect on the next load; the cache answers only when the network
 // fails or is slower than NETWORK_WAIT_MS. Bump VERSION when the list changes.
-const VERSION = 'v3';
+const VERSION = 'v4';
 const CACHE = `crossing-shell-${VERSION}`;
 const NETWORK_WAIT_MS = 3000;
 const SHELL = [
@@ -27,6 +27,7 @@ const SHELL = [
   'js/notify.js',
   'js/patch.js',
   'js/progress.js',
+  'js/resend.js',
   'js/socket.js',
   'js/store.js',
   'js/versions.js',
