@@ -252,6 +252,10 @@ def serve() -> None:
     from crossing.handlers import ws as handlers
     from crossing.local.serve import running
 
+    import faulthandler
+    import signal
+
+    faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid>: every thread's stack
     # Metrics and logs print to stdout: keep it for them, and answer on a private copy.
     answer = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)

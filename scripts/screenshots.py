@@ -85,7 +85,8 @@ def main() -> None:
 
 
 def duel(base: str, phone, out: Path) -> None:
-    """A Duel against a Hard bot after a few moves (the Solver's top play each turn)."""
+    """A Duel against a Hard bot after a few moves (the Solver's top play each turn), on a
+    desktop, on a phone, and watched on a TV."""
     for size, name in (({"width": 1280, "height": 900}, "duel.png"), (PHONE, "duel-phone.png")):
         page = phone("Kim", "/duel.html?debug", size)
         page.wait_for_function("window.duel.store.get().welcomed")
@@ -107,6 +108,14 @@ def duel(base: str, phone, out: Path) -> None:
         wait_my_turn(page)
         page.wait_for_timeout(500)
         page.screenshot(path=out / name)
+        if name == "duel.png":
+            # The same game on a TV, as the watch page shows it to a room.
+            game = page.evaluate("window.duel.store.get().game.id")
+            tv = phone("TV", f"/watch.html?duel={game}", {"width": 1280, "height": 720})
+            tv.wait_for_selector(".duel-watch .dw-side .moves li")
+            tv.wait_for_timeout(500)
+            tv.screenshot(path=out / "duel-watch-tv.png")
+            tv.context.close()
         page.context.close()
 
 

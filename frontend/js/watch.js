@@ -9,10 +9,11 @@ import { clone, one, text, show, keyedList, nameOf, colorOf } from './views/dom.
 import { buildGrid, paintGrid } from './views/grid.js';
 import { paintStandings, resultLook } from './views/results.js';
 import { progressOf, fillsOnTheirOwn } from './progress.js';
+import * as DuelWatch from './watch/duel.js'; // a Duel's code shows the Duel view instead
 
 const store = createStore(model, { ...initialState, watching: true });
 const params = new URLSearchParams(location.search);
-let code = (params.get('room') || '').toUpperCase();
+let code = params.get('duel') || (params.get('room') || '').toUpperCase();
 let socket = { send: () => 0 };
 // Ask to watch once per request (a code typed, the link's code, a reconnect), never
 // again by itself after a refusal: a wrong code would only hit the rate limit.
@@ -25,7 +26,8 @@ function askToWatch() {
   const state = store.get();
   if (wantWatch && code && state.player && state.connected) {
     wantWatch = false;
-    socket.send('watch', { code });
+    if (DuelWatch.isDuelCode(code)) socket.send('duel_watch', { game: code });
+    else socket.send('watch', { code });
   }
 }
 
@@ -34,9 +36,10 @@ function mountEnter(root) {
   input.value = code;
   one(root, 'form').addEventListener('submit', (e) => {
     e.preventDefault();
-    code = input.value.trim().toUpperCase();
+    const typed = input.value.trim();
+    code = DuelWatch.isDuelCode(typed) ? typed : typed.toUpperCase(); // a Duel's code has case
     if (!code) return input.focus();
-    history.replaceState(null, '', `?room=${encodeURIComponent(code)}`);
+    history.replaceState(null, '', `?${DuelWatch.isDuelCode(code) ? 'duel' : 'room'}=${encodeURIComponent(code)}`);
     wantWatch = true;
     askToWatch();
   });
@@ -133,13 +136,14 @@ function paintClock(root, state, localNow) {
 function render() {
   frame = 0;
   const state = store.get();
-  const name = state.view ? 'show' : 'enter';
-  if (app.dataset.screen !== name) {
+  const name = DuelWatch.active() ? 'duel' : state.view ? 'show' : 'enter';
+  if (name !== 'duel' && app.dataset.screen !== name) {
     const root = clone(`tpl-${name}`);
     app.replaceChildren(root);
     app.dataset.screen = name;
     if (name === 'enter') mountEnter(root);
   }
+  app.dataset.screen = name;
   if (name === 'show') paintShow(app.firstElementChild, state);
   show(document.getElementById('status'), !state.connected);
   const notice = document.getElementById('notice');
@@ -165,6 +169,7 @@ store.subscribe((state) => {
 setInterval(() => {
   const state = store.get();
   if (app.dataset.screen === 'show') paintClock(app.firstElementChild, state, Date.now());
+  DuelWatch.tick(app, Date.now());
   if (fillsOnTheirOwn(state.view?.game) && !frame) frame = requestAnimationFrame(render);
   // No tick from here: `tick` is for members, and the players' phones send it.
 }, 250);
@@ -177,7 +182,10 @@ async function start() {
   socket = openSocket({
     url: await socketUrl(),
     prefix: 'crossing.watch',
-    onMessage: (message) => store.dispatch({ type: 'server', message, now: Date.now() }),
+    onMessage: (message) => {
+      if (message.type === 'duel') return DuelWatch.receive(app, message, Date.now());
+      store.dispatch({ type: 'server', message, now: Date.now() });
+    },
     onStatus: (connected) => {
       // A new connection is a new watch screen: ask again after a reconnect.
       if (connected && code) wantWatch = true;
@@ -186,6 +194,12 @@ async function start() {
     },
   });
 }
+
+// A TV remote's arrows look back through a finished Duel.
+const LOOK = { ArrowLeft: 'back', ArrowRight: 'on', Home: 'start', End: 'end' };
+document.addEventListener('keydown', (e) => {
+  if (DuelWatch.active() && LOOK[e.key] && !e.target.closest?.('input')) DuelWatch.lookBack(app, LOOK[e.key]);
+});
 
 render();
 start();

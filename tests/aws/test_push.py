@@ -28,6 +28,11 @@ from tests.rooms.fakes import Clock, make_service, phone_maker, start_game
 SEC = 1000
 
 
+def public_dns(host: str) -> list[str]:
+    """The tests' DNS: every push host is one public address (the tests run offline)."""
+    return ["142.250.74.10"]
+
+
 def subscription(name: str) -> dict:
     key = ec.generate_private_key(ec.SECP256R1()).public_key()
     raw = key.public_bytes(
@@ -218,7 +223,7 @@ def test_a_subscription_must_look_like_one(phone):
 @pytest.fixture
 def web_push() -> WebPush:
     private_key, public_key = generate_keys()
-    return WebPush(private_key, public_key, "mailto:test@example.com")
+    return WebPush(private_key, public_key, "mailto:test@example.com", resolver=public_dns)
 
 
 @pytest.mark.parametrize(("status", "result"), [(201, "sent"), (404, "gone"), (410, "gone")])
@@ -272,3 +277,86 @@ def test_a_player_on_their_own_is_never_told(service, phone, push):
     service.disconnect(solo.connection)
     assert push.sent == []
     assert stored_room(service, code).notified == frozenset()
+
+
+# --- endpoints that cannot be turned on us ---------------------------------------------------
+
+FORBIDDEN_ENDPOINTS = [
+    "http://push.example.com/v1/x",  # not https
+    "https://127.0.0.1/v1/x",  # IP literals, in every spelling
+    "https://169.254.169.254/latest/meta-data",
+    "https://[::1]/v1/x",
+    "https://2130706433/v1/x",
+    "https://0x7f.0.0.1/v1/x",
+    "https://127.1/v1/x",
+    "https://localhost/v1/x",
+    "https://printer.local/v1/x",
+    "https://metadata.google.internal/v1/x",
+    "https://push.example.com:8443/v1/x",  # not the default port
+    "https://user:pw@push.example.com/v1/x",  # credentials
+    "https://push.example.com@127.0.0.1/v1/x",
+]
+
+
+@pytest.mark.parametrize("endpoint", FORBIDDEN_ENDPOINTS)
+def test_a_forbidden_endpoint_is_refused_and_changes_nothing(service, phone, endpoint):
+    ann = phone()
+    bad = subscription("ann") | {"endpoint": endpoint}
+    (error,) = ann.errors(ann.send("notify", subscription=bad))
+    assert error["code"] == "bad-message"
+    assert "push" not in service.store.get_profile(ann.player)
+
+
+@pytest.mark.parametrize(
+    "addresses",
+    [
+        ["127.0.0.1"],
+        ["10.1.2.3"],
+        ["192.168.0.7"],
+        ["172.16.0.1"],
+        ["169.254.169.254"],
+        ["100.64.0.1"],  # carrier-grade NAT
+        ["0.0.0.0"],
+        ["224.0.0.1"],
+        ["::1"],
+        ["fe80::1"],
+        ["fc00::1"],
+        ["::ffff:127.0.0.1"],
+        ["64:ff9b::a9fe:a9fe"],  # NAT64 of 169.254.169.254
+        ["142.250.74.10", "10.0.0.5"],  # one bad address is enough
+        [],
+    ],
+)
+def test_a_host_that_resolves_inward_is_never_contacted(addresses):
+    private_key, public_key = generate_keys()
+    web_push = WebPush(
+        private_key, public_key, "mailto:t@example.com", resolver=lambda h: addresses
+    )
+    sub = subscription("phone")
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as mocked:
+        mocked.add(responses.POST, sub["endpoint"], status=201)
+        assert web_push.send(sub, {"room": "ABCDEF"}) == "gone"
+        assert len(mocked.calls) == 0  # nothing left the machine
+
+
+def test_a_host_that_does_not_resolve_is_gone():
+    def fails(host):
+        raise OSError("no such host")
+
+    private_key, public_key = generate_keys()
+    web_push = WebPush(private_key, public_key, "mailto:t@example.com", resolver=fails)
+    assert web_push.send(subscription("phone"), {"room": "ABCDEF"}) == "gone"
+
+
+def test_a_redirect_is_not_followed():
+    private_key, public_key = generate_keys()
+    web_push = WebPush(private_key, public_key, "mailto:t@example.com", resolver=public_dns)
+    sub = subscription("phone")
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as mocked:
+        mocked.add(
+            responses.POST, sub["endpoint"], status=307, headers={"Location": "https://10.0.0.1/"}
+        )
+        mocked.add(responses.POST, "https://10.0.0.1/", status=201)
+        with pytest.raises(WebPushException):
+            web_push.send(sub, {"room": "ABCDEF"})
+        assert [call.request.url for call in mocked.calls] == [sub["endpoint"]]

@@ -3,9 +3,8 @@
 from dataclasses import asdict
 
 from crossing.crossword import race as R
-from crossing.crossword import together as G
 from crossing.crossword.commands import Done, Type
-from crossing.crossword.views import race_progress, together_board
+from crossing.crossword.views import race_progress
 
 from tests.crossword.helpers import run
 from tests.crossword.puzzles import MINI
@@ -26,16 +25,3 @@ def test_progress_shows_which_squares_are_filled_and_how_much_never_the_letters(
     assert not any(
         "S" in repr(v) or "Q" in repr(v) for k, v in asdict(ann).items() if k != "player"
     )
-
-
-def test_shared_board_shows_letters_and_writers_but_no_credit():
-    game = G.start_together(MINI, ["ann", "bob"], T0)
-    game, _ = run(
-        G, game, [Type("ann", 2, c) for c in "S"] + [Type("bob", 3, "I"), Type("ann", 4, "R")], T0
-    )
-    assert game.earned  # SIR was earned...
-    board = together_board(game)
-    assert board[2].letter == "S" and board[2].writer == "ann"
-    assert board[3].writer == "bob"
-    assert board[5].letter == "." and board[5].writer is None
-    assert "earn" not in repr(board).lower()  # ...but nothing in the view says by whom

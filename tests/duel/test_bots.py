@@ -1,5 +1,6 @@
 """Duel bots: levels ordered by strength, seeded, and able to finish a game."""
 
+import random
 import statistics
 
 import pytest
@@ -67,3 +68,22 @@ def test_with_no_play_a_bot_swaps_or_skips():
 def test_an_unknown_level_is_refused():
     with pytest.raises(ValueError, match="level"):
         bots.choose(start_duel(["a", "b"], 0, seed=1), "genius", LEX)
+
+
+@pytest.mark.parametrize("limit", [3 * 60_000, 5 * 60_000, 10 * 60_000, 20 * 60_000, None])
+def test_hard_answers_within_a_second_and_a_half_and_easy_within_three(limit):
+    pauses = {
+        level: [bots.think_ms(level, limit, random.Random(n)) for n in range(300)]
+        for level in bots.THINK_MS
+    }
+    # The pause leaves room, within 1.5 s and 3 s, for the page's tick (250 ms) and the server.
+    assert max(pauses["hard"]) <= 1_200
+    assert max(pauses["medium"]) <= 1_900
+    assert max(pauses["easy"]) <= 2_600
+    assert min(min(p) for p in pauses.values()) > 0
+
+
+def test_a_short_game_has_short_pauses():
+    three = [bots.think_ms("easy", 3 * 60_000, random.Random(n)) for n in range(100)]
+    twenty = [bots.think_ms("easy", 20 * 60_000, random.Random(n)) for n in range(100)]
+    assert statistics.mean(three) < statistics.mean(twenty) / 2

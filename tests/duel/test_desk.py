@@ -212,7 +212,7 @@ def test_a_flag_falls_at_its_moment_by_the_timer_and_the_other_plays_on(service,
     assert result["reason"] == "time" and result["winner"] == second.seat
 
 
-def test_a_bot_answers_a_few_seconds_after_the_humans_move(phone, clock):
+def test_a_bot_answers_within_a_second_and_a_half_and_its_clock_stands_still(phone, clock):
     ann = phone()
     assert not errors(ann.send("duel_bot", level="hard", limit=10 * MIN, name="Ann"))
     bot = 1 - ann.seat
@@ -221,9 +221,12 @@ def test_a_bot_answers_a_few_seconds_after_the_humans_move(phone, clock):
     for _ in range(3):
         if not ann.my_turn:
             due = ann.game["due_at"]
-            assert 2_500 <= due - clock.now <= 5_000  # Hard thinks 2.5–5 s
+            assert 0 < due - clock.now <= 1_200  # Hard's pause: its answer within 1.5 s
+            assert ann.game["seats"][bot]["running"] is False
+            left = ann.game["seats"][bot]["time_left"]
             clock.now = due
             ann.send("tick")
+            assert ann.game["seats"][bot]["time_left"] == left  # the pause cost it nothing
             assert ann.game["moves"][-1]["seat"] == bot
             assert ann.game["moves"][-1]["kind"] in ("play", "swap")
         assert ann.my_turn

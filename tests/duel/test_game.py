@@ -195,15 +195,65 @@ def test_tiles_are_conserved_racks_bag_and_board_always_98(seed, kinds):
 
 
 def test_elo_winner_gains_what_loser_loses_and_upsets_move_more():
-    assert elo.rate(1000, 1000, 0) == (1016, 984)
-    upset, _ = elo.rate(1000, 1400, 0)
-    expected_win, _ = elo.rate(1400, 1000, 0)
+    assert (elo.updated(1000, 1000, 1), elo.updated(1000, 1000, 0)) == (1016, 984)
+    upset = elo.updated(1000, 1400, 1)
+    expected_win = elo.updated(1400, 1000, 1)
     assert upset - 1000 > expected_win - 1400
-    assert elo.rate(1200, 1200, None) == (1200, 1200)
-
-
-def test_guests_are_not_rated_and_count_as_1000():
-    assert elo.rate(None, 1000, 0) == (None, 984)
-    assert elo.rate(1100, None, 0)[0] == elo.rate(1100, 1000, 0)[0]
+    assert elo.updated(1200, 1200, 0.5) == 1200
     with pytest.raises(ValueError, match="result"):
         elo.updated(1000, 1000, 2)
+
+
+# --- flag falls: each way a game with a fallen flag can end ---------------------------------
+
+
+def test_both_flags_falling_ends_the_game_on_time():
+    d = duel(limit=MIN)
+    d, _ = step(d, Tick(), T0 + MIN)  # ann's flag
+    d, turns = step(d, Tick(), T0 + 2 * MIN)  # then bob's
+    assert [t.kind for t in turns] == ["time"]
+    assert d.result.reason == "time"
+    assert [t.kind for t in d.moves] == ["time", "time"]
+
+
+def test_after_one_flag_the_player_left_ends_it_with_two_zero_turns_of_their_own():
+    d = duel(limit=MIN)
+    d, _ = step(d, Skip("ann"), T0 + 1000)  # a zero turn before the flag
+    d, _ = step(d, Tick(), T0 + 1000 + MIN)  # bob's flag falls on his turn
+    assert d.seats[1].out_of_time and d.to_move == "ann"
+    d, _ = step(d, Skip("ann"), T0 + MIN + 2000)
+    assert not d.over, "ann's skip before the flag does not count with this one"
+    d, _ = step(d, Skip("ann"), T0 + MIN + 3000)
+    assert d.result.reason == "zeros_alone"
+
+
+def test_after_one_flag_the_player_left_can_play_out_the_tiles():
+    d = duel(limit=MIN)
+    d, _ = step(d, Tick(), T0 + MIN)  # ann's flag falls; bob plays on
+    place, move = best(d)
+    letters = "".join(t.letter for t in move.tiles)
+    d = replace(d, bag="", seats=(d.seats[0], replace(d.seats[1], rack=letters)))
+    done, _ = step(d, place, T0 + MIN + 1000)
+    assert done.result.reason == "tiles" and done.result.winner == "bob"
+
+
+def test_after_one_flag_the_player_left_may_still_resign():
+    d = duel(limit=MIN)
+    d, _ = step(d, Tick(), T0 + MIN)
+    d, _ = step(d, Resign("bob"), T0 + MIN + 1000)
+    assert (d.result.reason, d.result.winner) == ("resigned", "ann")
+
+
+def test_a_play_is_named_by_where_its_main_word_starts():
+    d = duel()
+    d = replace(d, seats=(replace(d.seats[0], rack="ACTEORS"), d.seats[1]))
+    across, [turn] = step(d, Place("ann", ((7, 6, "C"), (7, 7, "A"), (7, 8, "T"))), T0)
+    assert (turn.at, turn.words) == ("8G", ("CAT",))
+    _, [turn] = step(d, Place("ann", ((6, 7, "C"), (7, 7, "A"), (8, 7, "T"))), T0)
+    assert turn.at == "H7"
+    # A tile that extends a word names the whole word's start, not the new tile.
+    bob = replace(across.seats[1], rack="SEEDERS")
+    _, [turn] = step(
+        replace(across, seats=(across.seats[0], bob)), Place("bob", ((7, 9, "S"),)), T0
+    )
+    assert (turn.at, turn.words) == ("8G", ("CATS",))

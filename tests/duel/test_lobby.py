@@ -58,3 +58,23 @@ def test_the_owner_can_cancel():
     assert L.cancel(lobby, "s1", "ann").seeks == {}
     with pytest.raises(Refused):
         L.cancel(lobby, "s1", "bob")
+
+
+def test_a_game_will_be_rated_only_when_both_players_are_registered():
+    _, seek = L.create(L.Lobby({}), "s-1", "acct.ann", "Ann", 5 * L.MINUTE, T0, rated=True)
+    assert L.will_be_rated(seek, challenger_rated=True)
+    assert not L.will_be_rated(seek, challenger_rated=False)
+    _, guest_seek = L.create(L.Lobby({}), "s-2", "guest", "Gus", 5 * L.MINUTE, T0)
+    assert not L.will_be_rated(guest_seek, challenger_rated=True)
+
+
+def test_a_guest_who_signs_up_keeps_their_waiting_game_as_the_account():
+    lobby, _ = L.create(L.Lobby({}), "s-1", "guest", "Gus", 5 * L.MINUTE, T0, "tok")
+    after = L.hand_over(lobby, "guest", "acct.gus", "Gus", 1000)
+    mine = L.mine(after, "acct.gus", T0)
+    assert (mine.id, mine.private_token, mine.rated) == ("s-1", "tok", True)
+    assert L.mine(after, "guest", T0) is None
+    # An account with a game waiting already keeps that one: one game at a time.
+    lobby, _ = L.create(lobby, "s-2", "acct.gus", "Gus", 5 * L.MINUTE, T0)
+    after = L.hand_over(lobby, "guest", "acct.gus", "Gus", 1000)
+    assert set(after.seeks) == {"s-2"}

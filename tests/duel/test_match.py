@@ -6,7 +6,18 @@ from collections import Counter
 import pytest
 from crossing.crossword.commands import Refused
 from crossing.duel import game as G
-from crossing.duel.match import Connect, Disconnect, Player, Settle, advance, start_match, step
+from crossing.duel.match import (
+    Connect,
+    Disconnect,
+    Player,
+    Settle,
+    aborted,
+    advance,
+    rated,
+    rating_steps,
+    start_match,
+    step,
+)
 from crossing.rooms.storage import dump_match, load_match
 
 T0 = 5_000_000
@@ -29,9 +40,9 @@ def test_who_moves_first_comes_from_the_seed_and_both_orders_happen():
     assert again[0] == again[1]
 
 
-def test_a_bot_to_move_has_its_move_due_a_few_seconds_later_and_nothing_before():
+def test_a_bot_to_move_has_its_move_due_within_a_second_and_a_half_and_nothing_before():
     match = next(m for m in (vs_bot(s) for s in range(20)) if m.duel.to_move == BOT.id)
-    assert 2_500 <= match.bot_due - T0 <= 5_000
+    assert 0 < match.bot_due - T0 <= 1_200
     early, made = advance(match, match.bot_due - 1)
     assert early == match and made == []
     moved, made = advance(match, match.bot_due)
@@ -98,3 +109,67 @@ def test_a_match_stores_and_loads_unchanged():
     match, _ = advance(vs_bot(4, 3 * MIN), T0 + 20 * MIN)
     assert load_match(dump_match(match)) == match
     assert Counter(match.duel.tiles_in_play()) == Counter(G.full_bag())
+
+
+def test_a_bots_pause_never_comes_off_its_clock_so_an_easy_bot_never_loses_on_time():
+    """The issue's case: an Easy bot in a 3-minute game used to run out of time."""
+    easy = Player("bot:easy", "Easy bot", 1000, bot="easy")
+    for seed in range(6):
+        match = start_match("g", (ANN, easy), T0, seed=seed, limit_ms=3 * MIN)
+        bot = match.seat_of(easy.id)
+        now = T0
+        while not match.over and len(match.duel.moves) < 60:
+            if match.duel.to_move == easy.id:
+                assert match.bot_due - now <= 2_600 * 0.4  # short game, short pause
+                now = match.bot_due
+                match, _ = advance(match, now)
+            else:
+                now += 1_000  # the human answers in a second, with a skip or a swap
+                match, _ = step(match, G.Skip(ANN.id), now)
+        assert match.duel.time_left(easy.id, now) == 3 * MIN
+        assert not match.duel.seats[bot].out_of_time
+        assert match.duel.result is None or match.duel.result.reason != "time"
+
+
+GUEST = Player("guest-1", "Gus", 1000)
+
+
+def test_only_a_game_between_two_registered_players_is_rated():
+    assert rated(start_match("g", (ANN, BOB), T0, seed=1, limit_ms=None))
+    assert not rated(start_match("g", (ANN, GUEST), T0, seed=1, limit_ms=None))
+    assert not rated(vs_bot(1))
+
+
+def test_rating_steps_none_for_guests_and_aborted_games_elo_otherwise():
+    match = start_match("g", (ANN, BOB), T0, seed=1, limit_ms=None)
+    first, second = (
+        match.duel.to_move,
+        next(p.id for p in match.players if p.id != match.duel.to_move),
+    )
+    at_once, _ = step(match, G.Resign(second), T0)
+    assert aborted(at_once) and rating_steps(at_once) == (None, None)
+    one_moved, _ = step(match, G.Skip(first), T0)
+    one_moved, _ = step(one_moved, G.Resign(second), T0)
+    assert aborted(one_moved) and rating_steps(one_moved) == (None, None)
+    both, _ = step(match, G.Skip(first), T0)
+    both, _ = step(both, G.Skip(second), T0)
+    both, _ = step(both, G.Resign(BOB.id), T0)
+    assert not aborted(both)
+    steps = dict(zip((p.id for p in both.players), rating_steps(both), strict=True))
+    assert steps == {"ann": 20, "bob": -20}  # Ann, 100 below Bob, gains more than 16
+    with_guest = start_match("g", (ANN, GUEST), T0, seed=1, limit_ms=None)
+    a, b = (p.id for p in with_guest.players)
+    for p in (with_guest.duel.to_move, a if with_guest.duel.to_move == b else b):
+        with_guest, _ = step(with_guest, G.Skip(p), T0)
+    with_guest, _ = step(with_guest, G.Resign(GUEST.id), T0)
+    assert not aborted(with_guest) and rating_steps(with_guest) == (None, None)
+
+
+def test_a_player_whose_flag_fell_without_moving_makes_the_game_aborted():
+    match = start_match("g", (ANN, BOB), T0, seed=1, limit_ms=MIN)
+    match, _ = advance(match, T0 + MIN)  # the first player's flag, before any move
+    assert not match.over
+    other = match.duel.to_move
+    for n in range(2):
+        match, _ = step(match, G.Skip(other), T0 + MIN + n)
+    assert match.over and aborted(match)

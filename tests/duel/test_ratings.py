@@ -22,12 +22,19 @@ def registered(phone, name):
     return p
 
 
-def play_out(winner, loser):
-    """Both in the lobby, the winner's game challenged by the loser, who resigns."""
+def play_out(winner, loser, moves=True):
+    """Both in the lobby, the winner's game challenged by the loser, who resigns: after
+    each has made a move (a skip), else before (an aborted game)."""
     winner.send("duel_lobby")
     winner.send("duel_seek", limit=5 * MIN)
     seek = winner.lobby["mine"]["id"]
     assert not errors(loser.send("duel_accept", seek=seek))
+    winner.take()
+    if moves:
+        first, second = (winner, loser) if winner.my_turn else (loser, winner)
+        assert not errors(first.send("duel_skip"))
+        second.take()
+        assert not errors(second.send("duel_skip"))
     assert not errors(loser.send("duel_resign"))
     winner.take()
     return winner.game["result"]
@@ -99,14 +106,82 @@ def test_beating_a_higher_rated_player_moves_you_more(phone):
     assert gained == [17]  # more than the 16 of beating an equal
 
 
-def test_guests_show_1000_and_are_never_rated(phone):
+def test_a_game_against_a_guest_is_rated_for_neither(phone):
+    """The issue's farm: an account beat a guest who resigned and gained 16."""
     ann, guest = registered(phone, "Ann"), phone()
-    result = play_out(guest, ann)
+    result = play_out(ann, guest)
     seat = guest.game["you"]
     assert guest.game["seats"][seat]["rating"] == 1000
     assert guest.game["seats"][seat]["rated"] is False
-    assert result["ratings"][seat] is None
-    assert result["ratings"][1 - seat] == {"before": 1000, "after": 984}  # vs 1000
+    assert guest.game["rated"] is False and ann.game["rated"] is False
+    assert result["ratings"] == [None, None]
+    again = phone()
+    again.send("hello", refresh=ann.account["refresh"])
+    assert again.welcome["account"]["rating"] == 1000
+
+
+def test_a_game_resigned_before_each_player_has_moved_is_aborted_and_not_rated(service, phone):
+    ann, bob = registered(phone, "Ann"), registered(phone, "Bob")
+    result = play_out(ann, bob, moves=False)
+    assert result["aborted"] is True and result["ratings"] == [None, None]
+    assert ann.game["rated"] is True  # it would have counted, had both moved
+    # One move by one player is not enough either.
+    ann.send("duel_lobby")
+    ann.send("duel_seek", limit=5 * MIN)
+    bob.send("duel_accept", seek=ann.lobby["mine"]["id"])
+    ann.take()
+    mover, other = (ann, bob) if ann.my_turn else (bob, ann)
+    mover.send("duel_skip")
+    other.send("duel_resign")
+    assert other.game["result"]["aborted"] is True
+    assert other.game["result"]["ratings"] == [None, None]
+    tablet = type(ann)(service, "tablet")
+    tablet.send("hello", refresh=ann.account["refresh"])
+    assert tablet.welcome["account"]["rating"] == 1000
+
+
+def test_a_game_where_both_moved_is_not_aborted(phone):
+    ann, bob = registered(phone, "Ann"), registered(phone, "Bob")
+    result = play_out(ann, bob)
+    assert result["aborted"] is False
+    assert sorted(r["after"] for r in result["ratings"]) == [984, 1016]
+
+
+def test_the_lobby_says_which_games_will_be_rated_for_whoever_looks(phone):
+    ann, bob, guest = registered(phone, "Ann"), registered(phone, "Bob"), phone()
+    for p in (ann, bob, guest):
+        p.send("duel_lobby")
+    ann.send("duel_seek", limit=5 * MIN)
+    guest.send("duel_seek", limit=3 * MIN)
+    bob.take()
+    guest.take()
+    by_bob = {s["name"]: s["will_rate"] for s in bob.lobby["seeks"]}
+    assert by_bob == {"Ann": True, "Guest": False}
+    by_guest = {s["name"]: s["will_rate"] for s in guest.lobby["seeks"]}
+    assert by_guest == {"Ann": False, "Guest": False}
+
+
+def test_a_guest_who_signs_up_while_waiting_keeps_the_game_and_it_is_rated(service, phone):
+    guest, bob = phone(), registered(phone, "Bob")
+    guest.send("duel_lobby")
+    guest.send("duel_seek", limit=5 * MIN, private=True, name="Gus")
+    link = guest.lobby["mine"]
+    played_as_guest = guest.player
+    guest.account = signed(guest.send("sign_up", name="Gus", password=PASSWORD))
+    guest.send("duel_lobby")  # the page does this after signing in
+    assert guest.lobby["mine"]["id"] == link["id"]  # the same game, the same link
+    assert not errors(bob.send("duel_accept", seek=link["id"], token=link["token"]))
+    guest.take()
+    seat = guest.game["you"]
+    assert guest.game["seats"][seat]["player"] == guest.account["player"] != played_as_guest
+    assert guest.game["seats"][seat]["rated"] is True and guest.game["rated"] is True
+    first, second = (guest, bob) if guest.my_turn else (bob, guest)
+    first.send("duel_skip")
+    second.take()
+    second.send("duel_skip")
+    bob.send("duel_resign")
+    guest.take()
+    assert guest.game["result"]["ratings"][seat] == {"before": 1000, "after": 1016}
 
 
 def test_a_rating_change_is_written_once_however_often_it_is_retried(service, phone):

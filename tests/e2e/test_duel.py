@@ -16,7 +16,7 @@ from tests.e2e.conftest import PHONE
 
 STATE = "window.duel.store.get()"
 DESKTOP = {"width": 1280, "height": 900}
-BOT_WAIT_MS = 30_000  # a Hard bot thinks 2.5-5 s; the first mover may be either seat
+BOT_WAIT_MS = 30_000  # a Hard bot answers within 1.5 s; generous for a loaded machine
 
 
 @pytest.fixture
@@ -112,6 +112,18 @@ def type_play(page: Page, play: dict) -> None:
     page.keyboard.type("".join(letter for _, _, letter in tiles))
     for r, c, letter in tiles:
         expect(page.locator(square(r, c))).to_contain_text(letter)
+
+
+def play_top(page: Page, base_url: str) -> int:
+    """On this page's turn, type the Solver's top play and submit it; the number of
+    moves before it (the play is that move)."""
+    game = wait_my_turn(page)
+    moves = len(game["moves"])
+    play = top_play(page, base_url, game)
+    type_play(page, play)
+    page.keyboard.press("Enter")
+    submit_and_wait(page, moves, play["score"])
+    return moves
 
 
 def test_a_guest_plays_a_hard_bot_to_the_end_of_the_tiles(player, base_url: str):
@@ -254,7 +266,7 @@ def test_two_players_meet_through_the_lobby_list(player):
     expect(hana.locator("[data-slot=mine]")).to_be_visible()
     expect(hana.locator("[data-slot=mine-text]")).to_contain_text("5 min")
     seek = ann.locator("[data-slot=seeks] li", has_text="Hana")
-    expect(seek).to_contain_text("5 min")
+    expect(seek.locator(".limit")).to_have_text("5 min · unrated")  # two guests
     expect(seek).to_contain_text("1000")
     # Hana's own game is not one she can challenge.
     expect(hana.locator("[data-slot=seeks] li", has_text="Hana")).to_have_count(0)
@@ -354,10 +366,19 @@ def test_two_accounts_play_a_rated_game_and_see_the_rating_changes(player):
     hana.click("[data-limit='180000']")
     hana.click("[data-act=seek]")
     seek = ann.locator("[data-slot=seeks] li", has_text=f"hana{stamp}")
+    expect(seek.locator(".limit")).to_have_text("3 min · rated")  # said before it starts
     seek.get_by_role("button", name="Challenge").click()
     for page in (hana, ann):
         page.wait_for_selector("#game:not([hidden])")
         expect(page.locator(".players .rating").first).to_have_text("1000")
+        expect(page.locator("[data-slot=rated]")).to_have_text("Rated game")
+    # Each moves once (a skip): a game resigned before both have moved is aborted.
+    for _ in range(2):
+        mover = hana if game_of(hana)["turn"] == game_of(hana)["you"] else ann
+        moves = len(game_of(mover)["moves"])
+        mover.click("[data-act=skip]")
+        for page in (hana, ann):
+            page.wait_for_function(f"window.duel.store.get().game.moves.length > {moves}")
     hana.click("[data-act=resign]")
     hana.click("#confirm-resign button[value=resign]")
     for page in (hana, ann):
@@ -372,3 +393,130 @@ def test_two_accounts_play_a_rated_game_and_see_the_rating_changes(player):
     # Back in the lobby, the new rating shows beside the name.
     ann.click("[data-act=to-lobby]")
     expect(ann.locator("[data-slot=my-rating]")).to_have_text("1016")
+
+
+# --- the table -------------------------------------------------------------------------------
+
+
+def touch_drag(page: Page, source: str, target: str) -> None:
+    """A finger drag, as Chromium's touch input (pointer events of type touch)."""
+    cdp = page.context.new_cdp_session(page)
+    start, end = (page.locator(s).bounding_box() for s in (source, target))
+    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    x1, y1 = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
+    cdp.send(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]}
+    )
+    for n in range(1, 9):
+        x, y = x0 + (x1 - x0) * n / 8, y0 + (y1 - y0) * n / 8
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+        )
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def rack_letters(page: Page, unlike: list[str] | None = None) -> list[str]:
+    """The rack as drawn, left to right; with ``unlike``, once it is drawn otherwise."""
+    drawn = "[...document.querySelectorAll('.rack .tile')].map(t => t.dataset.letter).join('')"
+    if unlike is not None:
+        page.wait_for_function(f"{drawn} !== {json.dumps(''.join(unlike))}")
+    return list(page.evaluate(drawn))
+
+
+def test_the_table_on_a_phone(player, base_url: str):
+    page = player("Lee", phone=True)
+    # The five time buttons sit in one row on a 390px phone, none cut off.
+    boxes = page.locator("[data-limit]").evaluate_all(
+        "bs => bs.map(b => [b.getBoundingClientRect().top, b.scrollWidth <= b.clientWidth])"
+    )
+    assert len({round(b[0]) for b in boxes}) == 1 and all(b[1] for b in boxes)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    expect(page.locator("[data-slot=rated-note]")).to_contain_text("not rated")
+    page.click("[data-limit='']")
+    page.click("[data-bot=hard]")
+    page.wait_for_selector("#game:not([hidden])")
+    game = wait_my_turn(page)
+    expect(page.locator("[data-slot=rated]")).to_have_text("Unrated game")
+
+    # The unseen tiles: every tile less the board and this rack, by letter.
+    counts = {t["letter"]: t["count"] for t in game["rules"]["tiles"]}
+    for ch in "".join(game["board"]).replace(".", "") + "".join(game["rack"]):
+        counts[ch] -= 1
+    for letter in "AEQZ":
+        expect(page.locator(f".unseen-letter[data-letter={letter}]")).to_have_text(
+            f"{letter} {counts[letter]}"
+        )
+    expect(page.locator(".unseen-line")).to_have_text(
+        f"{sum(counts.values())} unseen: {game['bag']} in the bag, 7 on their rack"
+    )
+
+    # Shuffle, and Shift+arrow on a tile, reorder the rack; the letters stay the same.
+    before = rack_letters(page)
+    page.click("[data-act=shuffle]")
+    shuffled = rack_letters(page, unlike=before)
+    assert shuffled != before and sorted(shuffled) == sorted(before)
+    page.locator(".rack .tile").first.focus()
+    page.keyboard.press("Shift+ArrowRight")
+    assert rack_letters(page) == [shuffled[1], shuffled[0], *shuffled[2:]]
+    expect(page.locator(".rack .tile").nth(1)).to_be_focused()
+
+    # A finger drags a tile along the rack, and onto the board.
+    letters = rack_letters(page)
+    touch_drag(page, ".rack .tile >> nth=0", ".rack .tile >> nth=3")
+    moved = rack_letters(page, unlike=letters)
+    assert moved[3] == letters[0] and sorted(moved) == sorted(letters)
+    empty = [(r, c) for r in range(4, 11) for c in range(4, 11) if game["board"][r][c] == "."]
+    (r0, c0), (r1, c1) = empty[0], empty[-1]
+    touch_drag(page, ".rack .tile >> nth=0", square(r0, c0))
+    expect(page.locator(square(r0, c0))).to_contain_text(moved[0])
+    expect(page.locator(square(r0, c0))).to_have_class(re.compile(r"\bsq-new\b"))
+    # Taps still work: a square, then a tile (tile first is checked after the bot's move).
+    page.tap("[data-act=recall]")
+    page.tap(square(r1, c1))
+    page.locator(".rack .tile").nth(2).tap()
+    expect(page.locator(square(r1, c1))).to_contain_text(moved[2])
+    page.click("[data-act=recall]")
+
+    # A play: the highlight goes, its squares are marked, the list says where and what.
+    moves = play_top(page, base_url)
+    expect(page.locator(".board .sq-cursor")).to_have_count(0)
+    mine = game_of(page)["moves"][moves]
+    for r, c, _ in mine["tiles"]:
+        expect(page.locator(square(r, c))).to_have_class(re.compile(r"\bsq-last\b"))
+    line = page.locator("[data-slot=moves] li").nth(moves)
+    expect(line.locator(".move-what")).to_have_text(
+        re.compile(rf"^{mine['at']} {mine['words'][0]}( · .+)?$")
+    )
+    assert re.fullmatch(r"\d{1,2}[A-O]|[A-O]\d{1,2}", mine["at"])
+    expect(line.locator(".move-score")).to_have_text(str(mine["score"]))
+    # The bot answers: its play is marked now, not mine; a tile tapped first is held.
+    game = wait_my_turn(page)
+    last = game["moves"][-1]
+    if last["kind"] == "play":
+        expect(page.locator(".board .sq-last")).to_have_count(len(last["tiles"]))
+    expect(page.locator(".board .sq-cursor")).to_have_count(0)
+    page.locator(".rack .tile").first.tap()
+    expect(page.locator(".rack .tile").first).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".board .sq-new")).to_have_count(0)
+
+
+def test_a_guest_who_signs_up_while_waiting_plays_that_game_rated(player):
+    stamp = int(time.time() * 1000) % 10**7
+    gus, bob = player("Gus"), player()
+    sign_up(bob, f"bob{stamp}")
+    gus.click("[data-limit='300000']")
+    gus.click("[data-act=seek]")
+    expect(gus.locator("[data-slot=mine]")).to_be_visible()
+    listed = bob.locator("[data-slot=seeks] li", has_text="Gus")
+    expect(listed.locator(".limit")).to_have_text("5 min · unrated")
+    # Gus signs up in the middle of the visit: the same waiting game, now his account's.
+    sign_up(gus, f"gus{stamp}")
+    expect(gus.locator("[data-slot=rated-note]")).to_contain_text("Rated when another")
+    expect(gus.locator("[data-slot=mine]")).to_be_visible()
+    listed = bob.locator("[data-slot=seeks] li", has_text=f"gus{stamp}")
+    expect(listed.locator(".limit")).to_have_text("5 min · rated")
+    listed.get_by_role("button", name="Challenge").click()
+    for page in (gus, bob):
+        page.wait_for_selector("#game:not([hidden])")
+        expect(page.locator("[data-slot=rated]")).to_have_text("Rated game")

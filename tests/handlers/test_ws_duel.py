@@ -218,6 +218,11 @@ def test_registered_players_ratings_move_and_follow_them(cloud: Clock) -> None:
     ann.send("duel_seek", limit=10 * MIN, private=True)
     mine = ann.lobby["mine"]
     assert not errors(bob.send("duel_accept", seek=mine["id"], token=mine["token"]))
+    ann.take()
+    first, second = (ann, bob) if ann.my_turn else (bob, ann)
+    first.send("duel_skip")  # each moves once: a game resigned before that is aborted
+    second.take()
+    second.send("duel_skip")
     bob.send("duel_resign")
     ann.take()
     result = ann.game["result"]

@@ -7,13 +7,6 @@ const RACK = ['C', 'A', 'T', 'S', 'E', 'A', 'R'];
 const fresh = () => B.placement(B.emptyBoard(), RACK);
 const withRow = (board, row, line) => board.map((r, i) => (i === row ? line : r));
 
-test('letters carry the standard Scrabble values', () => {
-  assert.equal(B.valueOf('A'), 1);
-  assert.equal(B.valueOf('q'), 10);
-  assert.equal(B.valueOf('K'), 5);
-  assert.equal(Object.keys(B.LETTER_VALUES).length, 26);
-});
-
 test('clicking a square highlights it; clicking it again turns across to down and back', () => {
   let s = B.select(fresh(), 7, 7);
   assert.deepEqual(s.cursor, { row: 7, col: 7 });
@@ -125,9 +118,38 @@ test('after a rejected play the tiles stay; after an accepted one the board has 
   const board = withRow(B.emptyBoard(), 7, '.......CA......');
   const done = B.sync(s, board, ['T', 'S', 'E', 'A', 'R', 'Q', 'I']);
   assert.deepEqual(done.placed, []);
-  assert.deepEqual(done.rack, ['T', 'S', 'E', 'A', 'R', 'Q', 'I']);
+  assert.deepEqual(done.rack, ['A', 'T', 'S', 'E', 'R', 'Q', 'I'], 'the kept tiles in their order, the new last');
   // A tile whose letter left the rack (a swap) goes; one still there moves to its new place.
   s = B.placeAt(B.placeAt(fresh(), 0, 0, 0), 0, 1, 2);
   const swapped = B.sync(s, B.emptyBoard(), ['T', 'A', 'X']);
-  assert.deepEqual(swapped.placed, [{ row: 0, col: 1, letter: 'T', index: 0 }]);
+  assert.deepEqual(swapped.rack, ['A', 'T', 'X'], 'the letters kept keep their order');
+  assert.deepEqual(swapped.placed, [{ row: 0, col: 1, letter: 'T', index: 1 }]);
+});
+
+test("the rack keeps the player's order through the server's sorted racks; new tiles go last", () => {
+  assert.deepEqual(B.arrange(['R', 'A', 'C', 'E'], ['A', 'C', 'E', 'R']), ['R', 'A', 'C', 'E']);
+  assert.deepEqual(B.arrange(['R', 'A', 'C', 'E'], ['A', 'B', 'E', 'R']), ['R', 'A', 'E', 'B']);
+  assert.deepEqual(B.arrange(['A', 'A', 'B'], ['A', 'B', 'B']), ['A', 'B', 'B']);
+});
+
+test('a rack tile moved to another place; a tile on the board follows its letter', () => {
+  let s = B.placeAt(fresh(), 7, 7, 0); // C on the centre
+  s = B.reorder(s, 0, 6);
+  assert.deepEqual(s.rack, ['A', 'T', 'S', 'E', 'A', 'R', 'C']);
+  assert.deepEqual(s.placed, [{ row: 7, col: 7, letter: 'C', index: 6 }]);
+  assert.deepEqual(B.freeIndexes(s), [0, 1, 2, 3, 4, 5]);
+  assert.equal(B.reorder(s, 2, 9), s, 'off the rack: nothing');
+});
+
+test('shuffle gives a new order of the same letters, and tiles on the board follow', () => {
+  const seq = [0.9, 0.1, 0.5, 0.3, 0.7, 0.2, 0.8];
+  let n = 0;
+  const random = () => seq[n++ % seq.length];
+  let s = B.placeAt(fresh(), 7, 7, 3); // S
+  s = B.shuffle(s, random);
+  assert.notDeepEqual(s.rack, RACK);
+  assert.deepEqual([...s.rack].sort(), [...RACK].sort());
+  assert.equal(s.rack[s.placed[0].index], 'S');
+  const same = B.placement(B.emptyBoard(), ['E', 'E']);
+  assert.equal(B.shuffle(same), same);
 });

@@ -56,3 +56,10 @@ test('server time runs on from the message; the tick is due when due_at comes, o
   assert.equal(C.tickDue(g.due_at, now + 100, { due: g.due_at, sent: now }), false);
   assert.equal(C.tickDue(null, now, null), false);
 });
+
+test("a clock the server says stands still (a bot's while it waits) does not run on the page", () => {
+  const g = game({ turn: 1, seats: [{ time_left: 180_000, out_of_time: false }, { time_left: 170_000, out_of_time: false, running: false }] });
+  assert.deepEqual(C.clocksAt(g, 5000, 15_000), [180_000, 170_000]);
+  g.seats[1].running = true;
+  assert.deepEqual(C.clocksAt(g, 5000, 15_000), [180_000, 160_000]);
+});

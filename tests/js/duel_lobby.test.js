@@ -53,7 +53,8 @@ test('names show their rating, a guest is marked, a bot shows its level', () => 
 });
 
 test('moves read as who, what and the score', () => {
-  assert.deepEqual(D.moveLine({ seat: 0, kind: 'play', score: 20, words: ['FOR', 'NO'] }, seats), { who: 'Ann', what: 'FOR, NO', score: 20 });
+  assert.deepEqual(D.moveLine({ seat: 0, kind: 'play', score: 20, words: ['FOR', 'NO'], at: 'G7' }, seats), { who: 'Ann', what: 'G7 FOR · NO', score: 20 });
+  assert.equal(D.moveLine({ seat: 0, kind: 'play', score: 110, words: ['QUIXOTE'], at: '8H' }, seats).what, '8H QUIXOTE');
   assert.equal(D.moveLine({ seat: 1, kind: 'swap', score: 0 }, seats).what, 'swapped a tile');
   assert.equal(D.moveLine({ seat: 1, kind: 'skip', score: 0 }, seats).what, 'skipped');
   assert.equal(D.moveLine({ seat: 0, kind: 'time', score: 0 }, seats).what, 'ran out of time');
@@ -81,4 +82,20 @@ test('a player whose phone is gone shows away until the game is over', () => {
   assert.equal(D.seatNote(bob, false), '1016 · away');
   assert.equal(D.seatNote({ ...bob, connected: true }, false), '1016');
   assert.equal(D.seatNote(bob, true), '1016', 'nobody is waited for after the end');
+});
+
+test('the lobby says before a game whether it will be rated', () => {
+  assert.match(L.ratedNote(null), /guest.*not rated/i);
+  assert.match(L.ratedNote({ name: 'Ann', rating: 1000 }), /Rated when another signed-in player/);
+  assert.equal(L.seekRatedLabel({ will_rate: true }), 'rated');
+  assert.equal(L.seekRatedLabel({ will_rate: false }), 'unrated');
+});
+
+test('an account in an unrated game reads "not rated", an aborted one says so', () => {
+  const s = [{ name: 'Ann', rated: true, score: 3 }, { name: 'Gus', rated: false, score: 0 }];
+  const game = { you: 0, seats: s, moves: [], result: { reason: 'resigned', winner: 0, scores: [3, 0], ratings: [null, null] } };
+  assert.deepEqual(D.resultRows(game).map((r) => r.change), ['not rated', 'guest, not rated']);
+  const both = [{ name: 'Ann', rated: true }, { name: 'Bob', rated: true }];
+  const aborted = { ...game, seats: both, result: { ...game.result, aborted: true } };
+  assert.deepEqual(D.resultRows(aborted).map((r) => r.change), ['aborted, not rated', 'aborted, not rated']);
 });

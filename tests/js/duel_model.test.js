@@ -103,3 +103,27 @@ test("a rated result moves the account's rating shown in the lobby", () => {
   const guest = run(initialState, server({ type: 'duel', version: 2, game: game({ turn: null, result }) }));
   assert.equal(guest.account, null);
 });
+
+test('the highlight clears after every play, so a rack tile tapped next turn is held, not dropped on the old square', () => {
+  let s = run(initialState, server({ type: 'duel', version: 1, game: game() }),
+    { type: 'select', row: 7, col: 7 }, { type: 'letter', letter: 'C' }, { type: 'letter', letter: 'A' });
+  assert.deepEqual(s.place.cursor, { row: 7, col: 9 });
+  const board = emptyBoard().map((r, i) => (i === 7 ? '.......CA......' : r));
+  const played = { seat: 0, kind: 'play', score: 8, words: ['CA'], tiles: [[7, 7, 'C'], [7, 8, 'A']], at: '8H' };
+  s = model(s, server({ type: 'duel', version: 2, game: game({ board, turn: 1, moves: [played], rack: ['T', 'S', 'E', 'A', 'R', 'O', 'N'] }) }));
+  assert.equal(s.place.cursor, null);
+  const reply = { seat: 1, kind: 'skip', score: 0, words: [], tiles: [] };
+  s = model(s, server({ type: 'duel', version: 3, game: game({ board, turn: 0, moves: [played, reply], rack: ['T', 'S', 'E', 'A', 'R', 'O', 'N'] }) }));
+  s = model(s, { type: 'rack', index: 0 });
+  assert.equal(s.chosen, 0, 'held for the next square tapped');
+  assert.deepEqual(playTiles(s.place), []);
+});
+
+test('the rack is reordered and shuffled on the page, and keeps that order when the server answers', () => {
+  let s = run(initialState, server({ type: 'duel', version: 1, game: game() }), { type: 'reorder', from: 6, to: 0 });
+  assert.deepEqual(s.place.rack, ['R', 'C', 'A', 'T', 'S', 'E', 'A']);
+  s = model(s, server({ type: 'duel', version: 2, game: game({ rack: ['A', 'A', 'C', 'E', 'R', 'S', 'T'] }) }));
+  assert.deepEqual(s.place.rack, ['R', 'C', 'A', 'T', 'S', 'E', 'A']);
+  s = model(s, { type: 'shuffle', random: () => 0 });
+  assert.notDeepEqual(s.place.rack, ['R', 'C', 'A', 'T', 'S', 'E', 'A']);
+});

@@ -198,3 +198,15 @@ def _schedule(scheduler, name, at, payload):
             "Input": json.dumps(payload),
         },
     )
+
+
+def test_a_binary_frame_is_answered_and_the_host_stays(stack):
+    hana, ann = players(stack, 2)
+    hana.act("host", name="Hana")
+    ann.act("join", code=hana.room["code"], name="Ann")
+    hana.ws.send(b"\x00\xffnot text")  # a binary frame: the protocol is JSON text
+    hana.until(lambda p: p.errors)
+    assert [e["code"] for e in hana.errors] == ["binary-frame"]
+    hana.act("rename", name="Hana B")  # the socket is still open and still the host's
+    assert hana.room["host"] == hana.player
+    ann.until(lambda p: any(m["name"] == "Hana B" for m in p.room["members"]))

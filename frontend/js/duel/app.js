@@ -147,36 +147,83 @@ function swap(letter) {
   clearThen('duel_swap', { letter });
 }
 
-// Drag a rack tile to a square (placed) or to the bag (swapped).
-rack.addEventListener('dragstart', (e) => {
-  const tile = e.target.closest('.tile');
-  if (!tile) return;
-  e.dataTransfer.setData('text/plain', tile.dataset.index);
-  e.dataTransfer.effectAllowed = 'move';
-});
-for (const target of [board, one(gameRoot, '[data-act=bag]')]) {
-  target.addEventListener('dragover', (e) => {
-    e.preventDefault();
-    e.dataTransfer.dropEffect = 'move';
-  });
-}
-board.addEventListener('drop', (e) => {
-  e.preventDefault();
-  const cell = e.target.closest('.sq');
-  const index = Number(e.dataTransfer.getData('text/plain'));
-  if (!cell || Number.isNaN(index)) return;
-  store.dispatch({ type: 'drop', row: Number(cell.dataset.row), col: Number(cell.dataset.col), index });
-});
+// Drag a rack tile, with a finger or a mouse (pointer events): to a square (placed),
+// to the bag (swapped) or along the rack (reordered). A press that barely moves is a
+// tap, and tap-then-tap works as before.
 const bag = one(gameRoot, '[data-act=bag]');
-bag.addEventListener('dragenter', () => bag.classList.add('drop-over'));
-bag.addEventListener('dragleave', () => bag.classList.remove('drop-over'));
-bag.addEventListener('drop', (e) => {
-  e.preventDefault();
-  bag.classList.remove('drop-over');
-  const index = Number(e.dataTransfer.getData('text/plain'));
-  const letter = store.get().place.rack[index];
-  if (letter) swap(letter);
+const DRAG_PX = 8;
+let drag = null;
+let dragEnded = 0; // when a drag ended: the click it leaves behind is not a tap (0: no drag)
+
+function dropTarget(x, y) {
+  const under = document.elementFromPoint(x, y);
+  return {
+    square: under?.closest?.('.sq') && board.contains(under) ? under.closest('.sq') : null,
+    bag: under?.closest?.('[data-act=bag]') ?? null,
+    onRack: under?.closest?.('[data-slot=rack]') ? under.closest('.tile') ?? rackPlace(x) : null,
+  };
+}
+
+// The rack tile whose place a tile dropped at `x` takes.
+function rackPlace(x) {
+  const tiles = [...rack.querySelectorAll('.tile')];
+  return tiles.find((t) => x < t.getBoundingClientRect().right) ?? tiles[tiles.length - 1] ?? null;
+}
+
+document.addEventListener('pointerdown', () => { dragEnded = 0; }, true); // a new press is a new tap
+rack.addEventListener('pointerdown', (e) => {
+  const tile = e.target.closest('.tile');
+  if (!tile || tile.disabled || e.button > 0) return;
+  drag = { index: Number(tile.dataset.index), x: e.clientX, y: e.clientY, tile, ghost: null, pointer: e.pointerId };
 });
+document.addEventListener('pointermove', (e) => {
+  if (!drag || e.pointerId !== drag.pointer) return;
+  if (!drag.ghost) {
+    if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < DRAG_PX) return;
+    drag.ghost = drag.tile.cloneNode(true);
+    drag.ghost.className = 'tile drag-ghost';
+    drag.ghost.removeAttribute('aria-label');
+    drag.ghost.setAttribute('aria-hidden', 'true');
+    document.body.append(drag.ghost);
+    drag.tile.classList.add('dragging');
+  }
+  e.preventDefault();
+  drag.ghost.style.transform = `translate(${e.clientX}px, ${e.clientY}px) translate(-50%, -60%)`;
+  const over = dropTarget(e.clientX, e.clientY);
+  bag.classList.toggle('drop-over', Boolean(over.bag));
+  for (const el of board.querySelectorAll('.drop-over')) if (el !== over.square) el.classList.remove('drop-over');
+  over.square?.classList.add('drop-over');
+}, { passive: false });
+
+function endDrag(e, dropped) {
+  if (!drag || e.pointerId !== drag.pointer) return;
+  const { ghost, tile, index } = drag;
+  drag = null;
+  if (!ghost) return; // a tap: its click does the rest
+  ghost.remove();
+  tile.classList.remove('dragging');
+  bag.classList.remove('drop-over');
+  for (const el of board.querySelectorAll('.drop-over')) el.classList.remove('drop-over');
+  dragEnded = Date.now();
+  if (!dropped) return;
+  const at = dropTarget(e.clientX, e.clientY);
+  if (at.square) store.dispatch({ type: 'drop', row: Number(at.square.dataset.row), col: Number(at.square.dataset.col), index });
+  else if (at.bag) {
+    const letter = store.get().place.rack[index];
+    if (letter) swap(letter);
+  } else if (at.onRack) store.dispatch({ type: 'reorder', from: index, to: Number(at.onRack.dataset.index) });
+}
+document.addEventListener('pointerup', (e) => endDrag(e, true));
+document.addEventListener('pointercancel', (e) => endDrag(e, false));
+// The click a drag leaves behind (its press and release) is not a tap on a tile.
+gameRoot.addEventListener('click', (e) => {
+  if (dragEnded && Date.now() - dragEnded < 400 && e.target.closest?.('.tile, .sq')) {
+    e.stopPropagation();
+    e.preventDefault();
+  }
+}, true);
+
+delegate(gameRoot, 'click', '[data-act=shuffle]', () => store.dispatch({ type: 'shuffle', random: Math.random }));
 
 // The computer's keyboard.
 const ARROWS = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
@@ -192,6 +239,17 @@ document.addEventListener('keydown', (e) => {
     if (!state.place.cursor) store.dispatch({ type: 'arrow', dr: 0, dc: 0 });
     store.dispatch({ type: 'letter', letter: e.key.toUpperCase() });
     return focusCursor();
+  }
+  const rackTile = e.target.closest?.('[data-slot=rack] .tile');
+  if (rackTile && e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
+    // Shift+arrows on a rack tile move it along the rack; the focus goes with it.
+    e.preventDefault();
+    const from = Number(rackTile.dataset.index);
+    const to = from + (e.key === 'ArrowLeft' ? -1 : 1);
+    store.dispatch({ type: 'reorder', from, to });
+    render();
+    rack.querySelector(`[data-index="${Math.max(0, Math.min(to, rack.children.length - 1))}"]`)?.focus();
+    return;
   }
   if (ARROWS[e.key]) {
     e.preventDefault();
@@ -252,6 +310,8 @@ function render() {
     show(lobbyError, Boolean(generic));
     text(lobbyError, generic ? state.error.message : '');
   } else {
+    // A move took the highlight away: a square keeping the focus would look like one.
+    if (!state.place.cursor && board.contains(document.activeElement)) document.activeElement.blur();
     V.paintGame(gameRoot, state);
     V.paintClocks(gameRoot, state, Date.now());
   }

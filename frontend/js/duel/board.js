@@ -10,13 +10,6 @@
 export const SIZE = 15;
 export const CENTRE = { row: 7, col: 7 };
 
-export const LETTER_VALUES = Object.freeze({
-  A: 1, B: 3, C: 3, D: 2, E: 1, F: 4, G: 2, H: 4, I: 1, J: 8, K: 5, L: 1, M: 3,
-  N: 1, O: 1, P: 3, Q: 10, R: 1, S: 1, T: 1, U: 1, V: 4, W: 4, X: 8, Y: 4, Z: 10,
-});
-
-export const valueOf = (letter) => LETTER_VALUES[String(letter).toUpperCase()] ?? 0;
-
 const inside = (row, col) => row >= 0 && row < SIZE && col >= 0 && col < SIZE;
 
 export function placement(board, rack) {
@@ -139,11 +132,57 @@ export function recall(state) {
 // The message's tiles: `duel_play`'s {row, col, letter}, 0-based.
 export const playTiles = (state) => state.placed.map(({ row, col, letter }) => ({ row, col, letter }));
 
+// The rack in the player's own order: the server sends it sorted, so the letters
+// still there keep the places the player gave them and new ones go at the end.
+export function arrange(order, rack) {
+  const left = [...rack];
+  const kept = [];
+  for (const letter of order) {
+    const i = left.indexOf(letter);
+    if (i >= 0) kept.push(left.splice(i, 1)[0]);
+  }
+  return [...kept, ...left];
+}
+
+// Moves the rack tile at `from` to `to`; tiles on the board follow their letters.
+export function reorder(state, from, to) {
+  const n = state.rack.length;
+  if (from === to || from < 0 || to < 0 || from >= n || to >= n) return state;
+  const positions = state.rack.map((_, i) => i);
+  const [moved] = positions.splice(from, 1);
+  positions.splice(to, 0, moved);
+  const where = new Map(positions.map((old, now) => [old, now]));
+  return {
+    ...state,
+    rack: positions.map((i) => state.rack[i]),
+    placed: state.placed.map((t) => ({ ...t, index: where.get(t.index) })),
+  };
+}
+
+// The rack in a new random order (`random` as Math.random), never the same order
+// when another exists, so a press always visibly does something.
+export function shuffle(state, random = Math.random) {
+  const n = state.rack.length;
+  if (new Set(state.rack).size < 2) return state;
+  for (let tries = 0; tries < 20; tries += 1) {
+    const positions = state.rack.map((_, i) => i);
+    for (let i = n - 1; i > 0; i -= 1) {
+      const j = Math.floor(random() * (i + 1));
+      [positions[i], positions[j]] = [positions[j], positions[i]];
+    }
+    const rack = positions.map((i) => state.rack[i]);
+    if (rack.join('') === state.rack.join('')) continue;
+    const where = new Map(positions.map((old, now) => [old, now]));
+    return { ...state, rack, placed: state.placed.map((t) => ({ ...t, index: where.get(t.index) })) };
+  }
+  return state;
+}
+
 // A new board and rack from the server. Tiles placed this turn stay where their
 // square is still empty and their letter is still on the rack (a rejected play is
-// left for the player to fix); the rest go back.
+// left for the player to fix); the rest go back. The rack keeps the player's order.
 export function sync(state, board, rack) {
-  const next = { ...state, board, rack: [...rack], placed: [] };
+  const next = { ...state, board, rack: arrange(state.rack, rack), placed: [] };
   for (const tile of state.placed) {
     if (boardLetter(next, tile.row, tile.col)) continue;
     const keep = rack[tile.index] === tile.letter && !next.placed.some((t) => t.index === tile.index)

@@ -12,7 +12,9 @@ export function clocksAt(game, received, localNow) {
   const since = Math.max(0, localNow - received);
   return game.seats.map((seat, i) => {
     if (seat.time_left == null) return null;
-    const left = running && i === game.turn && !seat.out_of_time ? seat.time_left - since : seat.time_left;
+    // `running` is the server's word (a bot's clock stands still while it waits).
+    const runs = seat.running ?? i === game.turn;
+    const left = running && runs && i === game.turn && !seat.out_of_time ? seat.time_left - since : seat.time_left;
     return Math.max(0, left);
   });
 }

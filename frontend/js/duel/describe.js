@@ -1,6 +1,8 @@
 // The game in words: names beside ratings, the move list, the turn, the result.
 // Pure, so the view only places strings.
 
+import { playText } from './table.js';
+
 const LEVEL = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 
 export function seatName(seat) {
@@ -32,7 +34,7 @@ export function moveLine(move, seats) {
   const who = seatName(seats?.[move.seat]);
   switch (move.kind) {
     case 'play':
-      return { who, what: (move.words ?? []).join(', '), score: move.score };
+      return { who, what: playText(move), score: move.score };
     case 'swap':
       return { who, what: 'swapped a tile', score: 0 };
     case 'skip':
@@ -54,22 +56,42 @@ export function turnText(game) {
   return `${seatName(game.seats[game.turn])}'s turn.`;
 }
 
-const REASONS = {
-  tiles: 'The tiles ran out and a rack was played out.',
-  time: 'Both clocks ran out.',
-  resigned: 'resigned.',
-  zeros: 'Four turns in a row scored nothing.',
-};
-
+// Each way a game ends in its own sentence, with the names the moves give it.
 export function reasonText(game) {
   const result = game?.result;
   if (!result) return '';
-  if (result.reason === 'resigned') {
-    // The loser resigned: the winner is the other seat.
-    const loser = result.winner == null ? null : 1 - result.winner;
-    return loser == null ? 'A player resigned.' : `${seatName(game.seats[loser])} resigned.`;
+  const moves = game.moves ?? [];
+  const name = (seat) => (seat == null ? 'A player' : seatName(game.seats[seat]));
+  const flags = moves.filter((m) => m.kind === 'time').map((m) => m.seat);
+  const lastOf = (kind) => [...moves].reverse().find((m) => m.kind === kind)?.seat ?? null;
+  let sentence;
+  switch (result.reason) {
+    case 'tiles':
+      sentence = flags.length
+        ? `${name(flags[0])}'s time ran out; ${name(1 - flags[0])} played on and used the last tiles.`
+        : `The bag was empty and ${name(lastOf('play'))} played out their rack.`;
+      break;
+    case 'time':
+      sentence = flags.length === 2
+        ? `${name(flags[0])}'s time ran out, then ${name(flags[1])}'s.`
+        : 'Both clocks ran out.';
+      break;
+    case 'resigned':
+      // The loser resigned: the move says who (else the winner's other seat).
+      sentence = `${name(lastOf('resign') ?? (result.winner == null ? null : 1 - result.winner))} resigned.`;
+      break;
+    case 'zeros':
+      sentence = 'Four turns in a row scored nothing, two by each player.';
+      break;
+    case 'zeros_alone':
+      sentence = flags.length
+        ? `${name(flags[0])}'s time ran out, then ${name(1 - flags[0])} scored nothing two turns in a row.`
+        : 'One time ran out, then the player left scored nothing two turns in a row.';
+      break;
+    default:
+      sentence = String(result.reason);
   }
-  return REASONS[result.reason] ?? result.reason;
+  return result.aborted ? `${sentence} It ended before both players had moved, so it is not rated.` : sentence;
 }
 
 export function winnerText(game) {
@@ -93,7 +115,10 @@ export function resultRows(game) {
     const rating = result.ratings?.[i];
     let change;
     if (rating) change = `${rating.before} → ${rating.after} (${signed(rating.after - rating.before)})`;
-    else change = seat.bot ? 'bot, not rated' : 'guest, not rated';
+    else if (seat.bot) change = 'bot, not rated';
+    else if (!seat.rated) change = 'guest, not rated';
+    else if (result.aborted) change = 'aborted, not rated';
+    else change = 'not rated';
     return { seat: i, name: seatName(seat), score, change, winner: result.winner === i };
   });
 }

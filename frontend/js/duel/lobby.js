@@ -57,3 +57,13 @@ export function checkAccount(name, password) {
   if ((password ?? '').length < 8 || password.length > 128) return 'A password is 8 to 128 characters.';
   return null;
 }
+
+// Before a game starts, whether it will count: only two signed-in players' games do.
+export function ratedNote(account) {
+  return account
+    ? 'Rated when another signed-in player takes your game. Games against guests or bots are not rated.'
+    : 'As a guest your games are not rated. Sign in to get a rating.';
+}
+
+// A waiting game's tag in the list, for the player looking at it (the server's will_rate).
+export const seekRatedLabel = (seek) => (seek.will_rate ? 'rated' : 'unrated');

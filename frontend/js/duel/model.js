@@ -35,7 +35,10 @@ function onDuel(state, message, now) {
   if (game.id === state.dismissed) return state; // a finished game the player has left
   const same = state.game?.id === game.id;
   if (same && message.version != null && message.version <= state.version) return state;
-  const place = same ? B.sync(state.place, game.board, game.rack ?? []) : B.placement(game.board, game.rack ?? []);
+  let place = same ? B.sync(state.place, game.board, game.rack ?? []) : B.placement(game.board, game.rack ?? []);
+  // After every move the highlight goes: a rack tile tapped next turn must not land
+  // on the square chosen for the last play.
+  if (same && game.moves.length !== state.game.moves.length) place = { ...place, cursor: null };
   const turnMoved = !same || state.game.turn !== game.turn || state.game.moves.length !== game.moves.length ||
     (!state.game.result && game.result);
   let announce = state.announce;
@@ -45,7 +48,8 @@ function onDuel(state, message, now) {
     let said = '';
     if (last && last.seat !== game.you) {
       const line = moveLine(last, game.seats);
-      said = `${line.who} ${last.kind === 'play' ? `played ${line.what} for ${line.score}` : line.what}. `;
+      const where = last.at ? ` at ${last.at}` : '';
+      said = `${line.who} ${last.kind === 'play' ? `played ${(last.words ?? []).join(', ')}${where} for ${line.score}` : line.what}. `;
     }
     if (game.result) announce = `${said}The game is over. ${winnerText(game)}`;
     else if (game.turn === game.you) announce = `${said}Your turn.`;
@@ -139,6 +143,10 @@ export function model(state, event) {
       return place(B.backspace(state.place));
     case 'recall':
       return place(B.recall(state.place));
+    case 'reorder':
+      return { ...state, place: B.reorder(state.place, event.from, event.to) };
+    case 'shuffle':
+      return { ...state, place: B.shuffle(state.place, event.random), chosen: null };
     case 'swapping':
       return { ...state, swapping: event.on, chosen: null };
     case 'error':

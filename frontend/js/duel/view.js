@@ -1,21 +1,13 @@
 // Drawing the Duel page from state. No decisions here beyond what to show; every
 // string from the server goes in as text, never as HTML.
 import { one, text, show } from '../views/dom.js';
-import { SIZE, squareOf, freeIndexes, valueOf } from './board.js';
+import { SIZE, squareOf, freeIndexes } from './board.js';
+import * as T from '../tiles/board.js';
+import { lastPlaySquares, unseenTiles, unseenLine } from './table.js';
 import { clocksAt, mmss, isLow } from './clock.js';
-import { LIMITS, limitLabel, valueFromLimit, whoAmI, challengeable, seekLink } from './lobby.js';
+import { LIMITS, limitLabel, valueFromLimit, whoAmI, challengeable, seekLink, ratedNote, seekRatedLabel } from './lobby.js';
 import { seatName, seatNote, moveLine, turnText, reasonText, winnerText, resultRows } from './describe.js';
 import { myTurn } from './model.js';
-
-const PREMIUM = {
-  d: { cls: 'sq-dl', label: 'DL', name: 'double letter' },
-  t: { cls: 'sq-tl', label: 'TL', name: 'triple letter' },
-  D: { cls: 'sq-dw', label: 'DW', name: 'double word' },
-  T: { cls: 'sq-tw', label: 'TW', name: 'triple word' },
-  '*': { cls: 'sq-star', label: '★', name: 'centre star, double word' },
-};
-
-export const premiumOf = (premiums, row, col) => PREMIUM[premiums?.[row]?.[col]] ?? null;
 
 // --- lobby --------------------------------------------------------------------------
 
@@ -44,6 +36,7 @@ export function paintLobby(root, state) {
   text(one(root, '[data-slot=sign-error]'), signError || (state.signing ? 'Signing in…' : ''));
   for (const b of root.querySelectorAll('[data-form=sign] button')) b.disabled = Boolean(state.signing) || !state.welcomed;
 
+  text(one(root, '[data-slot=rated-note]'), ratedNote(state.account));
   for (const b of root.querySelectorAll('[data-limit]')) {
     b.setAttribute('aria-pressed', String(b.dataset.limit === valueFromLimit(state.limit)));
   }
@@ -65,7 +58,7 @@ export function paintLobby(root, state) {
 
   const seeks = challengeable(lobby);
   const list = one(root, '[data-slot=seeks]');
-  const keys = seeks.map((s) => s.id).join('|');
+  const keys = seeks.map((s) => `${s.id}:${s.will_rate}`).join('|');
   if (list.dataset.keys !== keys) {
     list.replaceChildren(...seeks.map((s) => {
       const li = document.createElement('li');
@@ -81,12 +74,12 @@ export function paintLobby(root, state) {
       who.append(name, ' ', rating);
       const limit = document.createElement('span');
       limit.className = 'limit';
-      limit.textContent = limitLabel(s.limit);
+      limit.textContent = `${limitLabel(s.limit)} · ${seekRatedLabel(s)}`;
       const b = document.createElement('button');
       b.type = 'button';
       b.dataset.challenge = s.id;
       b.textContent = 'Challenge';
-      b.setAttribute('aria-label', `Challenge ${s.name}, ${limitLabel(s.limit)}`);
+      b.setAttribute('aria-label', `Challenge ${s.name}, ${limitLabel(s.limit)}, ${seekRatedLabel(s)}`);
       li.append(who, limit, b);
       return li;
     }));
@@ -98,61 +91,50 @@ export function paintLobby(root, state) {
 // --- game ---------------------------------------------------------------------------
 
 export function mountBoard(root) {
-  const board = one(root, '[data-slot=board]');
-  const cells = [];
-  for (let row = 0; row < SIZE; row += 1) {
-    for (let col = 0; col < SIZE; col += 1) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'sq';
-      b.dataset.row = String(row);
-      b.dataset.col = String(col);
-      cells.push(b);
-    }
-  }
-  board.replaceChildren(...cells);
+  T.mountBoard(one(root, '[data-slot=board]'));
 }
 
-function paintSquare(cell, state, premiums, row, col) {
-  const place = state.place;
-  const square = squareOf(place, row, col);
-  const premium = premiumOf(premiums, row, col);
-  const cursor = place.cursor && place.cursor.row === row && place.cursor.col === col;
-  const classes = ['sq'];
-  if (square) classes.push('sq-tile');
-  else if (premium) classes.push(premium.cls);
-  if (square?.placed) classes.push('sq-new');
-  if (cursor) classes.push('sq-cursor', `sq-cursor-${place.direction}`);
-  const cls = classes.join(' ');
+// What each square holds for this player: the board, this turn's tiles, the last
+// play's mark, and the highlight.
+function boardLook(state) {
+  const { place } = state;
+  const last = lastPlaySquares(state.game.moves);
+  return (row, col) => {
+    const square = squareOf(place, row, col);
+    const cursor = place.cursor && place.cursor.row === row && place.cursor.col === col;
+    const marks = [];
+    const words = [];
+    if (square?.placed) {
+      marks.push('sq-new');
+      words.push('placed this turn');
+    } else if (square && last.has(`${row},${col}`)) {
+      marks.push('sq-last');
+      words.push('the last play');
+    }
+    if (cursor) marks.push('sq-cursor', `sq-cursor-${place.direction}`);
+    return { tile: square ? { letter: square.letter } : null, marks, label: words.join(', ') };
+  };
+}
+
+function paintBoard(root, state) {
+  const board = one(root, '[data-slot=board]');
+  T.paintBoard(board, state.game.rules, boardLook(state));
   // One square in the tab order (the highlight, else the centre); arrows move within the board.
-  const home = place.cursor ? cursor : row === 7 && col === 7;
-  cell.tabIndex = home ? 0 : -1;
-  const key = `${cls}|${square?.letter ?? ''}|${premium?.label ?? ''}`;
-  if (cell.dataset.key === key) return;
-  cell.dataset.key = key;
-  cell.className = cls;
-  const where = `row ${row + 1}, column ${col + 1}`;
-  if (square) {
-    const letter = document.createElement('span');
-    letter.className = 'sq-letter';
-    letter.textContent = square.letter;
-    const value = document.createElement('span');
-    value.className = 'sq-value';
-    value.textContent = String(valueOf(square.letter));
-    cell.replaceChildren(letter, value);
-    cell.setAttribute('aria-label', `${where}, ${square.letter}${square.placed ? ', placed this turn' : ''}`);
-  } else {
-    cell.textContent = premium ? premium.label : '';
-    cell.setAttribute('aria-label', premium ? `${where}, ${premium.name}` : where);
+  const { cursor } = state.place;
+  const home = cursor ? cursor.row * SIZE + cursor.col : 7 * SIZE + 7;
+  for (let i = 0; i < board.children.length; i += 1) {
+    const cell = board.children[i];
+    cell.tabIndex = i === home ? 0 : -1;
+    cell.setAttribute('aria-current', cursor && i === home ? 'true' : 'false');
   }
-  cell.setAttribute('aria-current', cursor ? 'true' : 'false');
 }
 
 function paintRack(root, state) {
   const rack = one(root, '[data-slot=rack]');
   const { place } = state;
   const free = new Set(freeIndexes(place));
-  const key = `${place.rack.join('')}|${[...free].join(',')}|${state.chosen}|${state.swapping}`;
+  const key = `${place.rack.join('')}|${[...free].join(',')}|${state.chosen}|${state.swapping}|${state.game.id}`;
+  const rules = state.game.rules;
   if (rack.dataset.key === key) return;
   rack.dataset.key = key;
   rack.replaceChildren(...place.rack.map((letter, i) => {
@@ -166,14 +148,15 @@ function paintRack(root, state) {
     l.textContent = letter;
     const v = document.createElement('span');
     v.className = 'tile-value';
-    v.textContent = String(valueOf(letter));
+    v.textContent = String(T.valueOf(rules, letter));
     b.append(l, v);
     const used = !free.has(i);
     b.disabled = used;
     b.classList.toggle('used', used);
-    b.draggable = !used;
+    b.tabIndex = 0;
     if (state.chosen === i) b.setAttribute('aria-pressed', 'true');
-    b.setAttribute('aria-label', state.swapping ? `Swap ${letter}` : `${letter}, ${valueOf(letter)} point${valueOf(letter) === 1 ? '' : 's'}`);
+    const points = T.valueOf(rules, letter);
+    b.setAttribute('aria-label', state.swapping ? `Swap ${letter}` : `${letter}, ${points} point${points === 1 ? '' : 's'}`);
     return b;
   }));
 }
@@ -205,19 +188,21 @@ export function paintClocks(root, state, localNow) {
     show(clock, ms != null);
     text(clock, out ? 'out of time' : mmss(ms));
     clock.classList.toggle('low', isLow(ms));
-    clock.classList.toggle('running', game.result == null && game.turn === i);
+    clock.classList.toggle('running', game.result == null && game.turn === i && game.seats[i].running !== false);
     clock.setAttribute('aria-label', ms == null ? '' : `${mmss(ms)} left`);
   });
 }
 
-function paintMoves(root, state) {
-  const list = one(root, '[data-slot=moves]');
-  const moves = state.game.moves ?? [];
-  if (list.children.length === moves.length && list.dataset.game === state.game.id) return;
-  list.dataset.game = state.game.id;
+// The move list: who, where and what ("8H QUIXOTE"), and the score.
+export function paintMoveList(list, game) {
+  const moves = game.moves ?? [];
+  if (list.children.length === moves.length && list.dataset.game === game.id) return;
+  list.dataset.game = game.id;
+  const document = list.ownerDocument;
   list.replaceChildren(...moves.map((m) => {
-    const line = moveLine(m, state.game.seats);
+    const line = moveLine(m, game.seats);
     const li = document.createElement('li');
+    li.dataset.kind = m.kind;
     const who = document.createElement('span');
     who.className = 'move-who';
     who.textContent = line.who;
@@ -231,6 +216,29 @@ function paintMoves(root, state) {
     return li;
   }));
   list.scrollTop = list.scrollHeight;
+}
+
+// The unseen-tile tracker: each letter not yet seen, and how many.
+export function paintUnseen(el, game, watching) {
+  const unseen = unseenTiles(game);
+  const key = `${unseen.letters.map((l) => l.count).join(',')}|${unseen.bag}`;
+  if (el.dataset.key === key) return;
+  el.dataset.key = key;
+  const doc = el.ownerDocument;
+  const list = doc.createElement('ul');
+  list.className = 'unseen-letters';
+  for (const { letter, count } of unseen.letters) {
+    const li = doc.createElement('li');
+    li.className = count ? 'unseen-letter' : 'unseen-letter none';
+    li.dataset.letter = letter;
+    li.textContent = `${letter} ${count}`;
+    li.setAttribute('aria-label', `${letter}: ${count}`);
+    list.append(li);
+  }
+  const line = doc.createElement('p');
+  line.className = 'unseen-line';
+  line.textContent = unseenLine(unseen, watching);
+  el.replaceChildren(line, list);
 }
 
 function paintResult(root, state) {
@@ -269,15 +277,17 @@ function paintResult(root, state) {
 export function paintGame(root, state) {
   const game = state.game;
   if (!game) return;
-  const cells = one(root, '[data-slot=board]').children;
-  for (let row = 0; row < SIZE; row += 1) {
-    for (let col = 0; col < SIZE; col += 1) paintSquare(cells[row * SIZE + col], state, game.premiums, row, col);
-  }
+  paintBoard(root, state);
   paintRack(root, state);
+  paintUnseen(one(root, '[data-slot=unseen]'), game, game.you == null);
   paintPlayers(root, state);
-  paintMoves(root, state);
+  paintMoveList(one(root, '[data-slot=moves]'), game);
   paintResult(root, state);
   text(one(root, '[data-slot=turn]'), turnText(game));
+  text(one(root, '[data-slot=rated]'), game.rated ? 'Rated game' : 'Unrated game');
+  const tv = `watch.html?duel=${encodeURIComponent(game.id)}`;
+  const watchLink = one(root, '[data-slot=watch-link]');
+  if (watchLink.getAttribute('href') !== tv) watchLink.setAttribute('href', tv);
   text(one(root, '[data-slot=bag]'), game.bag);
   const error = one(root, '[data-slot=error]');
   show(error, Boolean(state.error));

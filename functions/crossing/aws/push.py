@@ -4,19 +4,30 @@ The keys are two base64url strings (``crossing vapid-keys`` makes a pair): the
 private key is the P-256 scalar, the public key the uncompressed point the browser
 subscribes with (its ``applicationServerKey``). The push service answering 404 or
 410 means the subscription is gone for good; anything else that fails is raised.
+
+Before every send the endpoint's host is resolved and each address checked
+(``rooms.push_endpoints``): a subscription that leads anywhere but the public
+internet is answered "gone", so it is dropped, and redirects are never followed.
 """
 
 from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Mapping
+import logging
+import socket
+from collections.abc import Callable, Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
 import requests
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from pywebpush import WebPushException, webpush
+
+from crossing.rooms.push_endpoints import check_endpoint, forbidden_address
+
+log = logging.getLogger(__name__)
 
 GONE_STATUSES = (404, 410)
 TTL_SECONDS = 12 * 3600  # a phone that is off for longer does not need to hear any more
@@ -25,6 +36,20 @@ TIMEOUT_SECONDS = 5
 
 def _b64url(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def resolve(host: str) -> list[str]:
+    """Every address ``host`` resolves to for HTTPS (the adapter's one DNS look-up)."""
+    return [str(info[4][0]) for info in socket.getaddrinfo(host, 443, proto=socket.IPPROTO_TCP)]
+
+
+class _NoRedirects(requests.Session):
+    """A session that never follows a redirect: a push service has no reason to send
+    one, and following it would let the first hop's check be stepped around."""
+
+    def request(self, *args: Any, **kwargs: Any) -> requests.Response:  # type: ignore[override]  # same signature, one keyword pinned
+        kwargs["allow_redirects"] = False
+        return super().request(*args, **kwargs)
 
 
 def generate_keys() -> tuple[str, str]:
@@ -47,13 +72,29 @@ class WebPush:
         subject: str,
         *,
         session: requests.Session | None = None,
+        resolver: Callable[[str], list[str]] = resolve,
     ) -> None:
         self.private_key = private_key
         self.public_key: str | None = public_key
         self.subject = subject
-        self.session = session or requests.Session()
+        self.session = session or _NoRedirects()
+        self.resolver = resolver
+
+    def reachable(self, endpoint: str) -> bool:
+        """True if ``endpoint`` is a push service's shape and every address of its host
+        is public, checked now (not when it was stored: DNS can change)."""
+        try:
+            check_endpoint(endpoint)
+            addresses = self.resolver(urlsplit(endpoint).hostname or "")
+        except (ValueError, OSError):
+            return False
+        return bool(addresses) and not any(forbidden_address(a) for a in addresses)
 
     def send(self, subscription: Mapping[str, Any], payload: Mapping[str, Any]) -> str:
+        endpoint = str(subscription.get("endpoint", ""))
+        if not self.reachable(endpoint):
+            log.warning("push endpoint refused: %s", urlsplit(endpoint).hostname)
+            return "gone"
         try:
             webpush(
                 dict(subscription),

@@ -9,19 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from crossing.crossword.grid import Square
+from crossing.refusals import Refused as Refused  # re-exported: rooms raise it from here
 
 EMPTY = "."
-
-
-class Refused(ValueError):
-    """A command the rules do not allow; the state is unchanged.
-
-    ``code`` is stable for clients and tests; the message is a sentence for a person.
-    """
-
-    def __init__(self, code: str, message: str):
-        self.code = code
-        super().__init__(message)
 
 
 @dataclass(frozen=True)

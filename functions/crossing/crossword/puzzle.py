@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from crossing.crossword.grid import BLOCK, Grid, Slot, Square
 
@@ -48,7 +49,7 @@ class Puzzle:
     meta: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
-    def from_rows(cls, rows: list[str], clues: Mapping[str, str], **kwargs: str) -> Puzzle:
+    def from_rows(cls, rows: list[str], clues: Mapping[str, str], **kwargs: Any) -> Puzzle:
         """Build from text rows of the solution (``#`` for blocks)."""
         height, width = len(rows), len(rows[0]) if rows else 0
         return cls(width, height, "".join(rows).upper(), dict(clues), **kwargs)

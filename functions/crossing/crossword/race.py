@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from crossing.crossword.clock import Clock
+from crossing.clock import Clock
 from crossing.crossword.commands import (
     EMPTY,
     Clear,

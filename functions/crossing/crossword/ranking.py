@@ -6,10 +6,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
+from crossing.crossword.seating import DataclassInstance
 
-class _Placed(Protocol):
-    place: int
-    player: str
+
+class _Placed(DataclassInstance, Protocol):
+    @property
+    def place(self) -> int: ...
+    @property
+    def player(self) -> str: ...
 
 
 T = TypeVar("T", bound=_Placed)
@@ -20,5 +24,5 @@ def assign_places(items: Iterable[T], key: Callable[[T], Any]) -> list[T]:
     placed: list[T] = []
     for i, item in enumerate(ordered):
         tied = bool(placed) and key(placed[-1]) == key(item)
-        placed.append(replace(item, place=placed[-1].place if tied else i + 1))  # type: ignore[type-var]
+        placed.append(replace(item, place=placed[-1].place if tied else i + 1))
     return placed

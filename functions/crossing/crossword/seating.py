@@ -6,9 +6,9 @@ to a seat with ``done``, ``gone`` and ``away``), ``paused`` and ``done_label``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from crossing.crossword.commands import (
     Away,
@@ -18,24 +18,38 @@ from crossing.crossword.commands import (
     Join,
     Leave,
     Pause,
-    Refused,
     Resume,
     TakeBack,
 )
 from crossing.crossword.events import DoneChanged, Event, PauseChanged, Seated
+from crossing.refusals import Refused
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance as DataclassInstance
+else:  # the checker's name for "a dataclass instance" exists only for the checker
+
+    class DataclassInstance(Protocol):
+        __dataclass_fields__: ClassVar[dict[str, Any]]
 
 
-class Seat(Protocol):
-    player: str
-    done: bool
-    gone: bool  # back in the lobby, or away past grace: not waited for
-    away: bool  # the phone dropped; the seat is kept
+class Seat(DataclassInstance, Protocol):
+    @property
+    def player(self) -> str: ...
+    @property
+    def done(self) -> bool: ...
+    @property
+    def gone(self) -> bool: ...  # back in the lobby, or away past grace: not waited for
+    @property
+    def away(self) -> bool: ...  # the phone dropped; the seat is kept
 
 
-class Game(Protocol):
-    players: Any
-    paused: bool
-    done_label: str
+class Game(DataclassInstance, Protocol):
+    @property
+    def players(self) -> Mapping[str, Any]: ...
+    @property
+    def paused(self) -> bool: ...
+    @property
+    def done_label(self) -> str: ...
 
 
 # Undo reaches back this many of a player's own changes: more than anyone takes back,
@@ -86,7 +100,7 @@ def undoing(game: Game, player: str) -> Any:
 
 
 def put(game: G, seat: Seat) -> G:
-    return replace(game, players={**game.players, seat.player: seat})  # type: ignore[type-var]
+    return replace(game, players={**game.players, seat.player: seat})
 
 
 def everyone_done(game: Game) -> bool:
@@ -113,7 +127,7 @@ def apply_seating(
             seat = playing(game, player)
             if seat.done:
                 raise Refused("already-done", f"You have already tapped {game.done_label}.")
-            game = put(game, replace(seat, done=True))  # type: ignore[type-var]
+            game = put(game, replace(seat, done=True))
             return game, [DoneChanged(player, True, time_of(game, player))]
         case TakeBack(player):
             seat = seat_of(game, player)
@@ -135,9 +149,9 @@ def apply_seating(
         case Pause():
             if game.paused:
                 raise Refused("paused", "The game is already paused.")
-            return replace(game, paused=True), [PauseChanged(True)]  # type: ignore[type-var]
+            return replace(game, paused=True), [PauseChanged(True)]
         case Resume():
             if not game.paused:
                 raise Refused("not-paused", "The game is not paused.")
-            return replace(game, paused=False), [PauseChanged(False)]  # type: ignore[type-var]
+            return replace(game, paused=False), [PauseChanged(False)]
     return None

@@ -1,8 +1,8 @@
 """What of a game may be shown to whom, before the check.
 
 A racer's board is shown to others only as squares-only progress: which
-squares are filled and how much of the board that is, never a letter.
-Together credit is not in any view here; it appears only in the check's result.
+squares are filled and how much of the board that is, never a letter. What each
+phone is sent is built in ``crossing.rooms.views``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from crossing.crossword.commands import EMPTY
 from crossing.crossword.grid import Square
 from crossing.crossword.race import Race
-from crossing.crossword.together import Together
 
 
 @dataclass(frozen=True)
@@ -33,19 +32,3 @@ def race_progress(race: Race, player: str) -> Progress:
     racer = race.players[player]
     filled = frozenset(sq for sq in race.puzzle.white_squares if racer.letters[sq] != EMPTY)
     return Progress(player, filled, len(race.puzzle.white_squares), racer.done)
-
-
-@dataclass(frozen=True)
-class SharedSquare:
-    letter: str  # "." when empty
-    writer: str | None  # whose tint it shows; says nothing about right or wrong
-
-
-def together_board(game: Together) -> dict[Square, SharedSquare]:
-    """The shared board as every phone sees it: letters and writers, no credit."""
-    return {
-        sq: SharedSquare(
-            game.board[sq].letter, game.board[sq].writer if game.board[sq].letter != EMPTY else None
-        )
-        for sq in game.puzzle.white_squares
-    }

@@ -21,13 +21,26 @@ from crossing.tiles.movegen import Move, generate
 
 BANDS = {"hard": (1.0, 1.0), "medium": (0.55, 0.85), "easy": (0.25, 0.6)}
 EASY_SWAP = 0.08
-THINK_MS = {"hard": (2500, 5000), "medium": (4000, 8000), "easy": (6000, 12000)}
+# The pause before a bot's move, in a game of ten minutes or more (or Unlimited): long
+# enough to see its move land as a move, short enough that nobody waits on it. With the
+# page's tick (within 250 ms) and the server's work, Hard answers within 1.5 s and Easy
+# within 3 s (benchmarks/duel_bot_reply.py).
+THINK_MS = {"hard": (600, 1200), "medium": (1000, 1900), "easy": (1500, 2600)}
+FULL_PAUSE_FROM_MS = 10 * 60_000
+SHORTEST_PAUSE = 0.4  # the share of the pause kept in the shortest game (3 minutes)
 
 
-def think_ms(level: str, rng: random.Random) -> int:
-    """How long after the human's move the bot's move falls due."""
+def think_ms(level: str, limit_ms: int | None, rng: random.Random) -> int:
+    """How long after the human's move the bot's move falls due: shorter in short games.
+
+    The pause is never charged to the bot's clock (``match._after_turn``), so it only
+    sets the pace of the game, never its result.
+    """
     low, high = THINK_MS[level]
-    return rng.randint(low, high)
+    share = 1.0
+    if limit_ms is not None and limit_ms < FULL_PAUSE_FROM_MS:
+        share = max(SHORTEST_PAUSE, limit_ms / FULL_PAUSE_FROM_MS)
+    return round(rng.randint(low, high) * share)
 
 
 def choose(duel: Duel, level: str, lexicon: Lexicon | None = None) -> DuelCommand:

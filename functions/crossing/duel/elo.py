@@ -1,5 +1,7 @@
 """Elo ratings for Duel: everyone registered starts at 1000; guests are not rated.
 
+Which games count is ``match.rating_steps``; this module is only the arithmetic.
+
 After a game each rated player moves by ``K × (result − expected)``, where the
 result is 1 for a win, ½ for a draw, 0 for a loss, and the expected result is
 ``1 / (1 + 10^((opponent − own) / 400))``. Beating a higher-rated player moves
@@ -21,15 +23,3 @@ def updated(own: int, opponent: int, result: float) -> int:
     if result not in (0, 0.5, 1):
         raise ValueError("a result is 1 (win), 0.5 (draw) or 0 (loss)")
     return round(own + K * (result - expected(own, opponent)))
-
-
-def rate(a: int | None, b: int | None, winner: int | None) -> tuple[int | None, int | None]:
-    """New ratings for seats 0 and 1 (None: a guest, who stays unrated at 1000).
-
-    ``winner`` is 0, 1 or None for a draw. A game with a guest rates the registered
-    player against 1000, the rating a guest always shows.
-    """
-    score_a = 0.5 if winner is None else (1.0 if winner == 0 else 0.0)
-    new_a = updated(a, START if b is None else b, score_a) if a is not None else None
-    new_b = updated(b, START if a is None else a, 1 - score_a) if b is not None else None
-    return new_a, new_b

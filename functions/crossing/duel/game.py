@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from crossing.crossword.clock import Clock
-from crossing.crossword.commands import Refused
+from crossing.clock import Clock
+from crossing.refusals import Refused
 from crossing.tiles.board import Board
 from crossing.tiles.lexicon import Lexicon, default_lexicon
 from crossing.tiles.play import IllegalPlay, NewTile, check_play
@@ -25,6 +25,15 @@ from crossing.tiles.scoring import score_play
 RULES = get_rules("duel")
 RACK_SIZE = RULES.rack_size
 ZERO_TURNS_TO_END = 4  # four consecutive zero-score turns, two each
+
+# Each way a game ends, as ``Result.reason``.
+ENDINGS = {
+    "tiles": "the bag is empty and a player has played out their rack",
+    "time": "both flags have fallen",
+    "resigned": "a player resigned",
+    "zeros": "four turns in a row scored nothing, two by each player",
+    "zeros_alone": "one flag had fallen and the player left scored nothing two turns in a row",
+}
 
 
 @dataclass(frozen=True)
@@ -45,11 +54,12 @@ class Turn:
     score: int = 0
     words: tuple[str, ...] = ()
     tiles: tuple[tuple[int, int, str], ...] = ()  # (row, col, letter), 0-based
+    at: str = ""  # a play's main word: "8H" across from row 8 column H, "H8" down
 
 
 @dataclass(frozen=True)
 class Result:
-    reason: str  # "tiles" | "time" | "resigned" | "zeros"
+    reason: str  # "tiles" | "time" | "resigned" | "zeros" | "zeros_alone" (see ENDINGS)
     winner: str | None  # None for a draw
     scores: tuple[int, int]
 
@@ -95,6 +105,13 @@ class Duel:
         """Every tile in the game: the racks, the bag and the board (always the 98)."""
         on_board = Counter(ch.upper() for row in self.board.rows for ch in row if ch != ".")
         return Counter(self.bag) + on_board + sum((Counter(s.rack) for s in self.seats), Counter())
+
+
+def square_name(row: int, col: int, direction: str) -> str:
+    """Where a word starts, as players write it: row number first for across ("8H"),
+    column letter first for down ("H8")."""
+    letter, number = chr(ord("A") + col), str(row + 1)
+    return number + letter if direction == "across" else letter + number
 
 
 def full_bag() -> str:
@@ -189,7 +206,10 @@ def advance(duel: Duel, now: int) -> tuple[Duel, list[Turn]]:
         i = duel.turn
         seat = replace(duel.seats[i], out_of_time=True, clock=duel.seats[i].clock.stop(due))
         turn = Turn(seat.player, "time")
-        duel = replace(duel, seats=_with(duel.seats, i, seat), moves=(*duel.moves, turn))
+        # From here only the player left counts zero turns: two of their own in a row.
+        duel = replace(
+            duel, seats=_with(duel.seats, i, seat), moves=(*duel.moves, turn), zero_turns=0
+        )
         made.append(turn)
         if all(s.out_of_time for s in duel.seats):
             duel = _end(duel, due, "time")
@@ -227,6 +247,7 @@ def _place(
         scored.total,
         tuple(w.word for w in scored.words),
         tuple((t.row, t.col, t.letter) for t in play.tiles),
+        square_name(play.main.row, play.main.col, play.main.direction),
     )
     duel = replace(
         duel,
@@ -265,9 +286,11 @@ def _next(duel: Duel, score: int, now: int) -> Duel:
     zeros = duel.zero_turns + 1 if score == 0 else 0
     duel = replace(duel, zero_turns=zeros)
     playing = sum(not s.out_of_time for s in duel.seats)
-    # Two each; with one player out of time, two of the other's own in a row.
-    if zeros >= ZERO_TURNS_TO_END or (playing == 1 and zeros >= ZERO_TURNS_TO_END // 2):
+    if zeros >= ZERO_TURNS_TO_END:
         return _end(duel, now, "zeros")
+    # With one player out of time "two each" cannot happen: two of the other's own.
+    if playing == 1 and zeros >= ZERO_TURNS_TO_END // 2:
+        return _end(duel, now, "zeros_alone")
     return _pass_turn(duel, now)
 
 

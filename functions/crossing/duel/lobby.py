@@ -104,6 +104,24 @@ def cancel(lobby: Lobby, seek_id: str, owner: str) -> Lobby:
     return replace(lobby, seeks={k: s for k, s in lobby.seeks.items() if k != seek_id})
 
 
+def will_be_rated(seek: Seek, challenger_rated: bool) -> bool:
+    """Whether taking this seek starts a rated game: both players registered."""
+    return seek.rated and challenger_rated
+
+
+def hand_over(lobby: Lobby, guest: str, account: str, name: str, rating: int) -> Lobby:
+    """A guest who signs up keeps their waiting game (and its link), now as the account."""
+    seeks = {
+        k: replace(s, owner=account, owner_name=name, rating=rating, rated=True)
+        if s.owner == guest
+        else s
+        for k, s in lobby.seeks.items()
+    }
+    if any(s.owner == account for s in lobby.seeks.values()):
+        seeks = {k: s for k, s in lobby.seeks.items() if s.owner != guest}  # one at a time
+    return replace(lobby, seeks=seeks)
+
+
 def withdraw(lobby: Lobby, owner: str) -> Lobby:
     """The owner's waiting game taken down: they have started another game."""
     return replace(lobby, seeks={k: s for k, s in lobby.seeks.items() if s.owner != owner})

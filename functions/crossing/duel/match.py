@@ -14,9 +14,9 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from crossing.crossword.commands import Refused
-from crossing.duel import bots
+from crossing.duel import bots, elo
 from crossing.duel import game as G
+from crossing.refusals import Refused
 from crossing.tiles.lexicon import Lexicon
 
 
@@ -41,6 +41,7 @@ class Match:
     ended_at: int | None = None
     ratings: tuple[tuple[int, int] | None, tuple[int, int] | None] | None = None
     """(before, after) per seat once written to the accounts; None for a guest or a bot."""
+    watchers: tuple[str, ...] = ()  # watch screens' connections: they see no rack
 
     @property
     def over(self) -> bool:
@@ -60,6 +61,39 @@ class Match:
             return None if self.settled else self.ended_at
         times = [t for t in (self.duel.due_at(), self.bot_due) if t is not None]
         return min(times) if times else None
+
+
+# --- ratings (pure): which games count, and by how much ----------------------------------------
+
+MOVES = frozenset({"play", "swap", "skip"})  # what counts as having moved; a flag fall does not
+
+
+def rated(match: Match) -> bool:
+    """Whether the game counts for ratings once played: two registered players, no bot."""
+    return all(p.rated and not p.bot for p in match.players)
+
+
+def aborted(match: Match) -> bool:
+    """Over before each player made a move: no rating moves, whoever resigned or timed out."""
+    moved = {t.player for t in match.duel.moves if t.kind in MOVES}
+    return match.over and not all(p.id in moved for p in match.players)
+
+
+def rating_steps(match: Match) -> tuple[int | None, int | None]:
+    """Each seat's Elo step from the ratings both showed at the start; None: not rated.
+
+    A game with a guest is unrated for both: a guest always shows 1000, so rating the
+    account against them would let anyone farm points off a throwaway guest.
+    """
+    result = match.duel.result
+    if result is None or not rated(match) or aborted(match):
+        return None, None
+    steps = []
+    for i, player in enumerate(match.players):
+        opponent = match.players[1 - i]
+        score = 0.5 if result.winner is None else (1.0 if result.winner == player.id else 0.0)
+        steps.append(elo.updated(player.rating, opponent.rating, score) - player.rating)
+    return steps[0], steps[1]
 
 
 def start_match(
@@ -94,13 +128,23 @@ class Disconnect:
 
 
 @dataclass(frozen=True)
+class Watch:
+    """A watch screen follows the game, live or after it ends."""
+
+    connection: str
+
+
+MAX_WATCHERS = 50  # the game's item stays small; the oldest screen makes way
+
+
+@dataclass(frozen=True)
 class Settle:
     """The rating changes, written to the accounts: (before, after) per seat."""
 
     ratings: tuple[tuple[int, int] | None, tuple[int, int] | None]
 
 
-Action = Connect | Disconnect | Settle | G.DuelCommand
+Action = Connect | Disconnect | Watch | Settle | G.DuelCommand
 
 
 def step(
@@ -119,6 +163,12 @@ def step(
             for player, held in match.connections.items():
                 if connection in held:
                     match = _connections(match, player, tuple(c for c in held if c != connection))
+            if connection in match.watchers:
+                match = replace(match, watchers=tuple(c for c in match.watchers if c != connection))
+        case Watch(connection):
+            if connection not in match.watchers:
+                kept = match.watchers[-(MAX_WATCHERS - 1) :]
+                match = replace(match, watchers=(*kept, connection))
         case Settle(ratings):
             if match.over and match.ratings is None:
                 match = replace(match, ratings=ratings)
@@ -172,7 +222,15 @@ def _after_turn(match: Match, now: int) -> Match:
     if match.bot_due is not None:
         return match
     rng = random.Random(f"duel-think:{match.duel.seed}:{len(match.duel.moves)}")
-    return replace(match, bot_due=now + bots.think_ms(level, rng))
+    # A bot's clock stands still while it waits: its pause is for the human's eye and
+    # choosing takes milliseconds, so the bot's time is never what decides a game.
+    duel = match.duel
+    seats = tuple(
+        replace(s, clock=s.clock.stop(now)) if i == duel.turn else s
+        for i, s in enumerate(duel.seats)
+    )
+    duel = replace(duel, seats=seats)  # type: ignore[arg-type]
+    return replace(match, duel=duel, bot_due=now + bots.think_ms(level, duel.limit_ms, rng))
 
 
 def _connections(match: Match, player: str, held: tuple[str, ...]) -> Match:

@@ -5,7 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from crossing.duel.game import RULES
-from crossing.duel.match import Match
+from crossing.duel.match import Match, aborted, rated
+
+# The rule set the page draws with (the same shape as GET /api/rules' entries), so the
+# page keeps no copy of the layout or the letter values.
+RULES_VIEW = {
+    "name": RULES.name,
+    "layout": list(RULES.layout),
+    "tiles": [
+        {"letter": letter, "value": RULES.values[letter], "count": RULES.counts[letter]}
+        for letter in sorted(RULES.values)
+    ],
+}
 
 
 def view(match: Match, viewer: str | None, now: int) -> dict[str, Any]:
@@ -23,6 +34,7 @@ def view(match: Match, viewer: str | None, now: int) -> dict[str, Any]:
                 "score": seat.score,
                 "time_left": duel.time_left(seat.player, now),
                 "out_of_time": seat.out_of_time,
+                "running": seat.clock.running and not duel.over,
                 "rack_count": len(seat.rack),
                 "connected": bool(match.connections.get(player.id)) or bool(player.bot),
                 "seat": i,
@@ -35,6 +47,7 @@ def view(match: Match, viewer: str | None, now: int) -> dict[str, Any]:
             "reason": duel.result.reason,
             "winner": None if winner is None else match.seat_of(winner),
             "scores": list(duel.result.scores),
+            "aborted": aborted(match),
             "ratings": [
                 None if change is None else {"before": change[0], "after": change[1]}
                 for change in (match.ratings or (None, None))
@@ -47,9 +60,10 @@ def view(match: Match, viewer: str | None, now: int) -> dict[str, Any]:
         "rack": duel.seats[you].rack if you is not None else "",
         "bag": len(duel.bag),
         "board": list(duel.board.rows),
-        "premiums": list(RULES.layout),
+        "rules": RULES_VIEW,
         "turn": None if duel.over else duel.turn,
         "limit": duel.limit_ms,
+        "rated": rated(match),
         "moves": [
             {
                 "seat": match.seat_of(turn.player),
@@ -57,6 +71,7 @@ def view(match: Match, viewer: str | None, now: int) -> dict[str, Any]:
                 "score": turn.score,
                 "words": list(turn.words),
                 "tiles": [list(t) for t in turn.tiles],
+                "at": turn.at,
             }
             for turn in duel.moves
         ],

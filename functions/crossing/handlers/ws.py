@@ -81,7 +81,9 @@ def disconnect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
 @metrics.log_metrics
 def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     body = event.get("body")
-    sent = service().receive(_connection(event), body)
+    # API Gateway hands a binary frame over base64-encoded; the protocol is JSON text.
+    binary = bool(event.get("isBase64Encoded"))
+    sent = service().receive(_connection(event), body, binary=binary)
     action = _action_of(body)
     logger.append_keys(action=action, version=sent.version)
     metrics.add_metric(name="Messages", unit=MetricUnit.Count, value=1)

@@ -76,9 +76,14 @@ def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlett
         await _invoke(handlers.connect, websocket_event("CONNECT", connection))
         try:
             while True:
-                text = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                # A binary frame is handed on too (the service answers it), never a reason
+                # to drop the socket.
+                body = frame.get("text") if frame.get("text") is not None else frame.get("bytes")
                 # One frame at a time per connection, in order, like API Gateway's invocations.
-                await _invoke(handlers.message, websocket_event("MESSAGE", connection, body=text))
+                await _invoke(handlers.message, websocket_event("MESSAGE", connection, body=body))
         except (WebSocketDisconnect, WebSocketDisconnected):
             pass  # the browser went away: API Gateway would call $disconnect now
         finally:

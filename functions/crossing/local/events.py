@@ -10,9 +10,14 @@ from typing import Any
 
 
 def websocket_event(
-    event_type: str, connection: str, *, body: str | None = None, route: str | None = None
+    event_type: str,
+    connection: str,
+    *,
+    body: str | bytes | None = None,
+    route: str | None = None,
 ) -> dict[str, Any]:
-    """One WebSocket event: ``CONNECT``, ``MESSAGE`` or ``DISCONNECT``."""
+    """One WebSocket event: ``CONNECT``, ``MESSAGE`` or ``DISCONNECT``; a binary frame's
+    body arrives base64-encoded with ``isBase64Encoded``, as API Gateway sends it."""
     route = route or {"CONNECT": "$connect", "DISCONNECT": "$disconnect"}.get(
         event_type, "$default"
     )
@@ -30,9 +35,11 @@ def websocket_event(
             "requestTimeEpoch": int(now * 1000),
             "connectedAt": int(now * 1000),
         },
-        "isBase64Encoded": False,
+        "isBase64Encoded": isinstance(body, bytes),
     }
-    if body is not None:
+    if isinstance(body, bytes):
+        event["body"] = base64.b64encode(body).decode()
+    elif body is not None:
         event["body"] = body
     return event
 

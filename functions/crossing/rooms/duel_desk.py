@@ -39,6 +39,7 @@ MAX_WATCHERS = 500  # the lobby item stays small; the oldest watcher makes way
 RECENT_RATED = 20  # games remembered on a rating, so a retried write counts once
 LOBBY_LIMIT = (20, 60_000)  # seeks, challenges and bot games per player per minute
 MOVE_LIMIT = (30, 10_000)  # in-game messages per player per ten seconds
+WATCH_LIMIT = (20, 60_000)  # codes tried by one watch screen per minute
 BOT_NAMES = {"easy": "Easy bot", "medium": "Medium bot", "hard": "Hard bot"}
 
 log = logging.getLogger(__name__)
@@ -111,6 +112,8 @@ class DuelDesk:
                 return self._bot_game(connection, player, code, m)
             case "duel_open":
                 return self._open(connection, player, code, m)
+            case "duel_watch":
+                return self._watch(connection, player, code, m)
         if not code.startswith(GAME_PREFIX):
             raise Refused("no-game", "Open a game first.")
         if m.action == "tick":  # checked against the server's clock, like a room's
@@ -139,8 +142,9 @@ class DuelDesk:
         if loaded is None:
             raise Refused("no-game", "That game no longer exists.")
         match = load_match(loaded[0])
+        viewer = None if connection in match.watchers else player  # a screen sees no rack
         self._send(
-            connection, P.DuelMessage(version=loaded[1], game=view(match, player, self.clock()))
+            connection, P.DuelMessage(version=loaded[1], game=view(match, viewer, self.clock()))
         )
         return Outcome(loaded[1])
 
@@ -172,6 +176,17 @@ class DuelDesk:
                 elif (due := match.due_at()) is not None:
                     self.timers.arm(code, due, loaded[1])
         return outcome
+
+    def signed_in(self, guest: str, account: str) -> None:
+        """A guest signed up or in: their waiting game is the account's now. A busy lobby
+        does not fail the sign-in: the guest's game then waits on as the guest's."""
+        name, rating, _ = self._who(account, None)
+        try:
+            self._lobby_write(
+                lambda lobby, w, now: (L.hand_over(lobby, guest, account, name, rating), w, None)
+            )
+        except Refused:
+            log.warning("could not hand a waiting game to a new account")
 
     def unfinished(self, player: str, game: str) -> str | None:
         """``game`` if this player is in it and it is not over (for the welcome)."""
@@ -296,6 +311,18 @@ class DuelDesk:
         self.snapshot(connection, m.game, player)
         return outcome
 
+    def _watch(self, connection: str, player: str, code: str, m: P.DuelWatch) -> Outcome:
+        """A watch screen follows a game: the view nobody plays from (no rack, no seat)."""
+        self._limit(f"join:{player}", WATCH_LIMIT, "Too many tries; wait a minute.")
+        outcome = self._write(
+            m.game, M.Watch(connection), missing="There is no Duel with that code."
+        )
+        self._move(connection, player, code, m.game)
+        self._send(connection, P.Ack(seq=m.seq, version=outcome.version))
+        if not outcome.wrote:  # watching already: no fan-out sent it the game
+            self.snapshot(connection, m.game, player)
+        return outcome
+
     def _open_game(
         self,
         game: str,
@@ -348,6 +375,7 @@ class DuelDesk:
                 "name": s.owner_name,
                 "rating": s.rating,
                 "rated": s.rated,
+                "will_rate": L.will_be_rated(s, is_account(player)),
                 "limit": s.limit_ms,
                 "expires_at": s.expires_at(),
                 "yours": s.owner == player,
@@ -408,15 +436,13 @@ class DuelDesk:
         return the connections that are gone."""
         now = self.clock()
         messages = [
-            (
-                c,
-                P.DuelMessage(version=version, game=view(match, player, now)).model_dump(
-                    mode="json"
-                ),
-            )
-            for player, held in match.connections.items()
+            (c, P.DuelMessage(version=version, game=view(match, p, now)).model_dump(mode="json"))
+            for p, held in match.connections.items()
             for c in held
         ]
+        if match.watchers:  # watch screens: the view nobody plays from
+            public = P.DuelMessage(version=version, game=view(match, None, now))
+            messages += [(c, public.model_dump(mode="json")) for c in match.watchers]
         return self.fan_out.send(messages)
 
     # --- ratings ----------------------------------------------------------------------------
@@ -429,22 +455,13 @@ class DuelDesk:
         Each change is the Elo step from the ratings both players showed at the start,
         added to the account's rating as it is now (another game may have moved it), and
         remembered on the rating with the game's id: a retried settle counts it once.
-        Games against a bot are not rated.
+        Which games count is ``match.rating_steps``: not bots', guests' or aborted ones.
         """
-        result = match.duel.result
-        assert result is not None
-        vs_bot = any(p.bot for p in match.players)
-        changes: list[tuple[int, int] | None] = []
         try:
-            for i, player in enumerate(match.players):
-                if vs_bot or not player.rated:
-                    changes.append(None)
-                    continue
-                opponent = match.players[1 - i]
-                won = result.winner == player.id
-                score = 0.5 if result.winner is None else (1.0 if won else 0.0)
-                delta = elo.updated(player.rating, opponent.rating, score) - player.rating
-                changes.append(self._rate(player.id, game, delta))
+            changes = [
+                None if step is None else self._rate(player.id, game, step)
+                for player, step in zip(match.players, M.rating_steps(match), strict=True)
+            ]
         except Refused:
             log.warning("could not record the ratings of %s; the timer retries", game)
             return None

@@ -10,20 +10,38 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
 from crossing.crossword.sizes import Size
-from crossing.rooms.room import BOT_LEVELS, NAME_LIMIT, Mode
+from crossing.rooms.push_endpoints import check_endpoint
+from crossing.rooms.room import BOT_LEVELS, NAME_LIMIT, Mode, clean_name
 
 MAX_MESSAGE_BYTES = 4096
 
-Name = Annotated[str, Field(min_length=1, max_length=NAME_LIMIT)]
+MAX_SEQ = 2**53  # the largest whole number a JavaScript client counts exactly
+
+# Every client model is strict: a square is a JSON integer, not "0", 1.0 or true; a
+# flag is a JSON boolean; text is a JSON string.
+_STRICT = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+Name = Annotated[str, Field(min_length=1, max_length=4 * NAME_LIMIT), AfterValidator(clean_name)]
 Square = Annotated[int, Field(ge=0, le=400)]
 
 
 class _Message(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    seq: int = Field(ge=0, le=2**53)
+    model_config = _STRICT
+    seq: int = Field(ge=0, le=MAX_SEQ)
+
+
+def echoed_seq(data: Any) -> int | None:
+    """The frame's ``seq`` to repeat in an error, only if it is one (else the error has none).
+
+    >>> echoed_seq({"seq": 7}), echoed_seq({"seq": "abc"}), echoed_seq({"seq": True})
+    (7, None, None)
+    """
+    seq = data.get("seq") if isinstance(data, dict) else None
+    ok = isinstance(seq, int) and not isinstance(seq, bool) and 0 <= seq <= MAX_SEQ
+    return seq if ok else None
 
 
 class Hello(_Message):
@@ -89,8 +107,15 @@ class DuelOpen(_Message):
     game: SeekId
 
 
+class DuelWatch(_Message):
+    """A watch screen follows a Duel: both sides' public view, never a rack."""
+
+    action: Literal["duel_watch"]
+    game: SeekId
+
+
 class Tile(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     row: int = Field(ge=0, le=14)
     col: int = Field(ge=0, le=14)
     letter: str = Field(pattern=r"^[A-Za-z]$")
@@ -140,8 +165,9 @@ class RemoveBot(_Message):
 
 class Choose(_Message):
     action: Literal["choose"]
-    mode: Mode
-    size: Size
+    # An enum takes its value as a plain string: strict mode would want the Python enum.
+    mode: Mode = Field(strict=False)
+    size: Size = Field(strict=False)
 
 
 class Start(_Message):
@@ -157,7 +183,7 @@ class PickUp(_Message):
 
 
 class SubscriptionKeys(BaseModel):
-    model_config = ConfigDict(extra="ignore", frozen=True)
+    model_config = ConfigDict(extra="ignore", frozen=True, strict=True)
     p256dh: str = Field(min_length=1, max_length=200)
     auth: str = Field(min_length=1, max_length=100)
 
@@ -165,8 +191,8 @@ class SubscriptionKeys(BaseModel):
 class Subscription(BaseModel):
     """A browser's PushSubscription, as ``subscription.toJSON()`` gives it."""
 
-    model_config = ConfigDict(extra="ignore", frozen=True)
-    endpoint: str = Field(min_length=12, max_length=1024, pattern=r"^https://")
+    model_config = ConfigDict(extra="ignore", frozen=True, strict=True)
+    endpoint: Annotated[str, Field(min_length=12, max_length=1024), AfterValidator(check_endpoint)]
     keys: SubscriptionKeys
 
 
@@ -228,6 +254,7 @@ ClientMessage = Annotated[
     | DuelAccept
     | DuelBot
     | DuelOpen
+    | DuelWatch
     | DuelPlay
     | DuelSwap
     | TypeLetter
@@ -257,6 +284,7 @@ ACTIONS = sorted(
         DuelAccept,
         DuelBot,
         DuelOpen,
+        DuelWatch,
         DuelPlay,
         DuelSwap,
         TypeLetter,
@@ -332,3 +360,50 @@ class Error(BaseModel):
     code: str
     message: str
     seq: int | None = None
+
+
+# --- refusals of malformed frames, in a player's words ----------------------------------------
+
+_FIELD_WORDS = {
+    "seq": "the message's number (seq)",
+    "square": "the square",
+    "letter": "the letter",
+    "name": "the name",
+    "code": "the room code",
+    "row": "the row",
+    "col": "the column",
+    "tiles": "the tiles",
+    "level": "the bot's level",
+    "mode": "the mode",
+    "size": "the size",
+    "limit": "the time limit",
+    "subscription": "the notification subscription",
+    "endpoint": "the notification address",
+}
+
+
+def explain(error: Any) -> str:
+    """One sentence for a player about the first thing wrong with a frame (never pydantic's
+    wording, which names types and limits a player cannot act on)."""
+    first = error.errors()[0]
+    kind = first.get("type", "")
+    loc = [str(x) for x in first.get("loc", ()) if not isinstance(x, int)]
+    if kind in ("union_tag_invalid", "union_tag_not_found") or loc[-1:] == ["action"]:
+        return "Unknown or missing action."
+    if not loc:
+        return "A message is a JSON object that names its action."
+    field = loc[-1]
+    what = _FIELD_WORDS.get(field, f"'{field}'")
+    if kind == "value_error":  # our own validators speak in sentences already
+        return str(first.get("ctx", {}).get("error", "")) or f"That message has a bad {what}."
+    if kind == "missing":
+        return f"That message is missing {what}."
+    if kind == "extra_forbidden":
+        return f"'{field}' is not part of that message."
+    if kind.startswith("int") or kind in ("greater_than_equal", "less_than_equal"):
+        return f"{what[0].upper()}{what[1:]} must be a whole number in range."
+    if kind.startswith(("string", "str")):
+        return f"{what[0].upper()}{what[1:]} is not text of the right length or form."
+    if kind.startswith("bool"):
+        return f"{what[0].upper()}{what[1:]} must be true or false."
+    return f"That message has a bad {what}."

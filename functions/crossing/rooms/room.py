@@ -9,6 +9,7 @@ phases: lobby → table (everyone on the game screen; the host picks mode and si
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -350,12 +351,29 @@ def _first_bot_turns(room: Room, now: int) -> Room:
     return replace(room, bot_turns=turns)
 
 
+# Control, format (zero-width joiners, bidirectional overrides), surrogate, private-use
+# and unassigned characters: none draws as itself beside a name, and some reorder or
+# hide the text around it on other players' screens.
+_INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+
+
 def clean_name(name: str) -> str:
-    name = " ".join(str(name).split())
+    """A name as others will see it: NFC, single spaces, nothing invisible, or Refused.
+
+    >>> clean_name("  Ann   Lee ")
+    'Ann Lee'
+    >>> clean_name("Ann\u202eeviL")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    crossing.crossword.commands.Refused: Names can only hold letters, digits, ...
+    """
+    name = " ".join(unicodedata.normalize("NFC", str(name)).split())
     if not name:
         raise Refused("bad-name", "Please give a name.")
     if len(name) > NAME_LIMIT:
         raise Refused("bad-name", f"Names are at most {NAME_LIMIT} characters.")
+    if any(unicodedata.category(c) in _INVISIBLE for c in name):
+        raise Refused("bad-name", "Names can only hold letters, digits, spaces and punctuation.")
     return name
 
 
@@ -671,6 +689,8 @@ def _start(
     now: int,
 ) -> tuple[Room, list[object]]:
     _host(room, player)
+    if room.phase is Phase.PLAYING:
+        raise Refused("playing", "A game is already being played: end it first.")
     if room.phase not in (Phase.TABLE, Phase.RESULTS):
         raise Refused("not-ready", "Gather everyone on the game screen first.")
     seated = [m.player for m in room.members.values() if m.on_game_screen and not m.left]

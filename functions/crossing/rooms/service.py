@@ -174,7 +174,12 @@ class RoomService:
     # --- entry points ---------------------------------------------------------------------
 
     def receive(
-        self, connection: str, body: str | bytes | None, *, arrived: int | None = None
+        self,
+        connection: str,
+        body: str | bytes | None,
+        *,
+        binary: bool = False,
+        arrived: int | None = None,
     ) -> Sent:
         """Handle one frame from a connection; every refusal is an error message to it.
 
@@ -184,14 +189,16 @@ class RoomService:
         seq = None
         arrived = self.clock() if arrived is None else arrived
         try:
+            if binary:
+                raise Refused("binary-frame", "Messages are JSON text, not binary frames.")
             raw = body.encode() if isinstance(body, str) else (body or b"")
             if len(raw) > P.MAX_MESSAGE_BYTES:
                 raise Refused("too-large", f"Messages are at most {P.MAX_MESSAGE_BYTES} bytes.")
             try:
                 data = json.loads(raw or b"null")
-            except ValueError:
+            except (ValueError, RecursionError):  # nested past the parser's depth: not JSON
                 raise Refused("bad-message", "That message is not JSON.") from None
-            seq = data.get("seq") if isinstance(data, dict) else None
+            seq = P.echoed_seq(data)
             try:
                 message = P.CLIENT_MESSAGE.validate_python(data)
             except ValidationError as error:
@@ -390,9 +397,12 @@ class RoomService:
         # "account" is the name signed up with; "name" stays what the player types in rooms.
         self.store.update_profile(player, {"account": session.account.name})
         self.store.update_profile(player, {"name": session.account.name}, expect={"name": None})
+        guest = (self.store.get_connection(connection) or ("", ""))[1]
         if code:
             self._drop(code, connection)
         self.store.put_connection(connection, "", player, self.clock() + CONNECTION_TTL_MS)
+        if guest and guest != player:
+            self.duel.signed_in(guest, player)
         signed = P.SignedIn(
             player=player,
             name=session.account.name,
@@ -819,8 +829,4 @@ def merge_patch(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
 
 
 def _explain(error: ValidationError) -> str:
-    first = error.errors()[0]
-    where = ".".join(str(x) for x in first.get("loc", ()) if not isinstance(x, int))
-    if first.get("type") == "union_tag_invalid" or where in ("", "action"):
-        return "Unknown or missing action."
-    return f"Bad {where.split('.')[-1]}: {first.get('msg', 'invalid')}."
+    return P.explain(error)

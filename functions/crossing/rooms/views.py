@@ -1,6 +1,7 @@
 """``view(room, viewer, now)``: the only way room state leaves the server.
 
-Secrecy is enforced here, once:
+Secrecy is enforced here, once, and every view is held to the allow-list of
+``view_models`` before it leaves:
 - no answer leaves before the check (the puzzle goes out without its solution);
 - no racer's letters reach anyone else (others get squares-only progress);
 - who earned what in Together stays on the server until the check.
@@ -20,6 +21,7 @@ from crossing.crossword.race import Race, RaceResult
 from crossing.crossword.together import Together, TogetherResult
 from crossing.crossword.views import race_progress
 from crossing.rooms.room import Phase, Room, bot_seed
+from crossing.rooms.view_models import allowed, allowed_puzzle
 
 Json = dict[str, Any]
 
@@ -54,7 +56,7 @@ def view(room: Room, viewer: str | None, now: int) -> Json:
         out["game"] = _game_view(game, viewer, now)
         if isinstance(game, Race) and not game.over:
             _add_race_bots(out["game"], room, game, now)
-    return out
+    return allowed(out)
 
 
 def _add_race_bots(game_view: Json, room: Room, race: Race, now: int) -> None:
@@ -81,27 +83,29 @@ def _add_race_bots(game_view: Json, room: Room, race: Race, now: int) -> None:
 def puzzle_view(puzzle: Puzzle) -> Json:
     """The grid and clues, without the solution."""
     grid = puzzle.grid
-    return {
-        "id": puzzle.id,
-        "title": puzzle.title,
-        "width": puzzle.width,
-        "height": puzzle.height,
-        "blocks": sorted(grid.blocks),
-        "numbers": {str(sq): n for sq, n in grid.numbers.items()},
-        "clues": {
-            d.value: [
-                {
-                    "id": s.id,
-                    "number": s.number,
-                    "squares": list(s.squares),
-                    "clue": puzzle.clues.get(s.id, ""),
-                }
-                for s in puzzle.slots
-                if s.direction is d
-            ]
-            for d in Direction
-        },
-    }
+    return allowed_puzzle(
+        {
+            "id": puzzle.id,
+            "title": puzzle.title,
+            "width": puzzle.width,
+            "height": puzzle.height,
+            "blocks": sorted(grid.blocks),
+            "numbers": {str(sq): n for sq, n in grid.numbers.items()},
+            "clues": {
+                d.value: [
+                    {
+                        "id": s.id,
+                        "number": s.number,
+                        "squares": list(s.squares),
+                        "clue": puzzle.clues.get(s.id, ""),
+                    }
+                    for s in puzzle.slots
+                    if s.direction is d
+                ]
+                for d in Direction
+            },
+        }
+    )
 
 
 def _game_view(game: Race | Together, viewer: str | None, now: int) -> Json:

@@ -1,0 +1,118 @@
+// The tile board, drawn for every tile page (Duel, watching a Duel; the Solver can
+// adopt it): premium squares, tiles and their values, all from the rule set the
+// server sends (`rules` in a Duel view, an entry of GET /api/rules: `layout`, 15
+// strings of `.dtDT*`, and `tiles`, [{letter, value, count}]). The page keeps no
+// copy of either. Only the labels are ours, one scheme for every page.
+//
+// A page says what each square holds with `look(row, col)`:
+//   {tile: {letter, blank?} | null, marks: ['sq-new', ...], label?: extra words}
+// and `paintBoard` draws it, touching only the squares that changed.
+
+export const SIZE = 15;
+
+export const PREMIUMS = Object.freeze({
+  d: { className: 'sq-dl', label: 'DL', name: 'double letter' },
+  t: { className: 'sq-tl', label: 'TL', name: 'triple letter' },
+  D: { className: 'sq-dw', label: 'DW', name: 'double word' },
+  T: { className: 'sq-tw', label: 'TW', name: 'triple word' },
+  '*': { className: 'sq-star', label: '★', name: 'centre star, double word' },
+});
+
+export const premiumAt = (rules, row, col) => PREMIUMS[rules?.layout?.[row]?.[col]] ?? null;
+
+// Letter -> points; a blank (lower case) is worth nothing. Kept per rule set object,
+// since a board asks for every square.
+const valueTables = new WeakMap();
+export function valuesOf(rules) {
+  if (!rules) return {};
+  if (!valueTables.has(rules)) valueTables.set(rules, Object.fromEntries((rules.tiles ?? []).map((t) => [t.letter, t.value])));
+  return valueTables.get(rules);
+}
+
+export function valueOf(rules, letter) {
+  const ch = String(letter ?? '');
+  if (!ch || ch !== ch.toUpperCase()) return 0;
+  return valuesOf(rules)[ch] ?? 0;
+}
+
+// Letter -> how many the bag starts with.
+export const countsOf = (rules) => Object.fromEntries((rules?.tiles ?? []).map((t) => [t.letter, t.count]));
+
+// `square` is the tag of each square: 'button' where squares are tapped, else 'span'.
+export function mountBoard(el, { square = 'button' } = {}) {
+  const doc = el.ownerDocument;
+  const cells = [];
+  for (let row = 0; row < SIZE; row += 1) {
+    for (let col = 0; col < SIZE; col += 1) {
+      const cell = doc.createElement(square);
+      if (square === 'button') cell.type = 'button';
+      cell.className = 'sq';
+      cell.dataset.row = String(row);
+      cell.dataset.col = String(col);
+      cells.push(cell);
+    }
+  }
+  el.replaceChildren(...cells);
+}
+
+// What one square shows, as data: its classes, its text parts and its spoken label.
+export function squareLook(rules, row, col, seen) {
+  const tile = seen?.tile ?? null;
+  const premium = premiumAt(rules, row, col);
+  const classes = ['sq'];
+  if (tile) {
+    classes.push('sq-tile');
+    if (tile.blank) classes.push('sq-blank');
+  } else if (premium) classes.push(premium.className);
+  classes.push(...(seen?.marks ?? []));
+  const where = `row ${row + 1}, column ${col + 1}`;
+  const extra = seen?.label ? `, ${seen.label}` : '';
+  if (tile) {
+    const letter = String(tile.letter).toUpperCase();
+    const value = tile.blank ? 0 : valueOf(rules, letter);
+    return { className: classes.join(' '), letter, value: String(value), text: null, aria: `${where}, ${letter}${extra}` };
+  }
+  return {
+    className: classes.join(' '),
+    letter: null,
+    value: null,
+    text: premium ? premium.label : '',
+    aria: premium ? `${where}, ${premium.name}${extra}` : `${where}${extra}`,
+  };
+}
+
+// Draws every square from `look`; a square whose look has not changed is not touched
+// (a focused square keeps its focus, a screen reader is not told twice).
+export function paintBoard(el, rules, look) {
+  const doc = el.ownerDocument;
+  const cells = el.children;
+  for (let row = 0; row < SIZE; row += 1) {
+    for (let col = 0; col < SIZE; col += 1) {
+      const cell = cells[row * SIZE + col];
+      const seen = look(row, col);
+      const shown = squareLook(rules, row, col, seen);
+      const key = `${shown.className}|${shown.letter ?? ''}|${shown.value ?? ''}|${shown.text ?? ''}|${shown.aria}`;
+      if (cell.dataset.key === key) continue;
+      cell.dataset.key = key;
+      cell.className = shown.className;
+      if (shown.letter != null) {
+        const letter = doc.createElement('span');
+        letter.className = 'sq-letter';
+        letter.textContent = shown.letter;
+        const value = doc.createElement('span');
+        value.className = 'sq-value';
+        value.textContent = shown.value;
+        cell.replaceChildren(letter, value);
+      } else {
+        cell.textContent = shown.text;
+      }
+      cell.setAttribute('aria-label', shown.aria);
+    }
+  }
+}
+
+// A board's letters as rows of '.'/letters -> the look of a plain, tiles-only board.
+export const tilesOf = (rows) => (row, col) => {
+  const ch = rows?.[row]?.[col];
+  return ch && ch !== '.' ? { tile: { letter: ch, blank: ch !== ch.toUpperCase() } } : null;
+};
