@@ -249,11 +249,11 @@ def pct(values: list[float], q: float) -> float:
 
 def serve() -> None:
     """The child process: the local stack, answering "stats" lines on stdin."""
-    from crossing.handlers import ws as handlers
-    from crossing.local.serve import running
-
     import faulthandler
     import signal
+
+    from crossing.handlers import ws as handlers
+    from crossing.local.serve import running
 
     faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid>: every thread's stack
     # Metrics and logs print to stdout: keep it for them, and answer on a private copy.
