@@ -115,14 +115,36 @@ def main() -> None:
         free_lock = threading.Lock()
         typed: dict[tuple[str, int], tuple[str, int]] = {}  # (phone, seq) -> (letter, square)
 
+        busy: Counter[str] = Counter()
+
+        def answer_to(connection: str, seq: int) -> dict | None:
+            with lock:
+                sent = list(connections.sent.get(connection, ()))
+            return next(
+                (
+                    m
+                    for m in reversed(sent)
+                    if m["type"] in ("ack", "error") and m.get("seq") == seq
+                ),
+                None,
+            )
+
         def handle(connection: str, body: str) -> None:
-            with free_lock:
-                worker = free.pop() if free else random.randrange(args.workers)
-            try:
-                services[worker].receive(connection, body)
-            finally:
+            """One invocation; a ``busy`` refusal is sent again, same seq, as clients must."""
+            seq = json.loads(body)["seq"]
+            for attempt in range(6):
                 with free_lock:
-                    free.append(worker)
+                    worker = free.pop() if free else random.randrange(args.workers)
+                try:
+                    services[worker].receive(connection, body)
+                finally:
+                    with free_lock:
+                        free.append(worker)
+                got = answer_to(connection, seq)
+                if not (got and got["type"] == "error" and got["code"] == "busy"):
+                    return
+                busy["resent"] += 1
+                time.sleep(min(4.0, 0.15 * 2**attempt) * random.uniform(0.5, 1))
 
         rng = random.Random(5)
         schedule = []
@@ -196,7 +218,10 @@ def main() -> None:
             f"{args.rooms} rooms x {args.typists} typists at {args.rate}/s, {args.workers} "
             f"concurrent workers, {args.latency} ms per store request, {elapsed:.0f} s:"
         )
-        print(f"  letters {letters}; answers {dict(codes)}; unanswered {unanswered}")
+        print(
+            f"  letters {letters}; final answers {dict(codes)}; unanswered {unanswered}; "
+            f"busy refusals sent again {busy['resent']}"
+        )
         print(
             f"  acknowledged but not on the final board: {lost}; every phone shows it: "
             f"{phones_agree} ({len(gaps)} phones repaired a version gap by snapshot)"
