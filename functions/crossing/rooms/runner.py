@@ -208,11 +208,13 @@ class Runner:
             before, version = loaded
             now = self.clock()
             state = before
+            changed = []  # which commands changed something visible themselves
             for job in jobs:
                 try:
                     job.step = job.change(state, now)
                 except Refused as refusal:
                     job.step = Step(state, refused=refusal)
+                changed.append(job.step.refused is None and kind.visible(state, job.step.state))
                 state = job.step.state
             wrote = kind.visible(before, state)
             if wrote:
@@ -232,8 +234,8 @@ class Runner:
                     self._held.move_to_end(key)
                     while len(self._held) > HELD:
                         self._held.popitem(last=False)
-            for job in jobs:
-                job.version, job.wrote = version, wrote and job.step.refused is None
+            for job, its_own in zip(jobs, changed, strict=True):
+                job.version, job.wrote = version, wrote and its_own
             return Batch(before, state, version, wrote, now, jobs)
         busy = Refused("busy", "This is very busy right now; please send it again.")
         for job in jobs:
