@@ -83,7 +83,10 @@ def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     body = event.get("body")
     # API Gateway hands a binary frame over base64-encoded; the protocol is JSON text.
     binary = bool(event.get("isBase64Encoded"))
-    sent = service().receive(_connection(event), body, binary=binary)
+    # When API Gateway took the frame: the rooms' pace counts frames by their arrival.
+    arrived = event.get("requestContext", {}).get("requestTimeEpoch")
+    arrived = arrived if isinstance(arrived, int) else None
+    sent = service().receive(_connection(event), body, binary=binary, arrived=arrived)
     action = _action_of(body)
     logger.append_keys(action=action, version=sent.version)
     metrics.add_metric(name="Messages", unit=MetricUnit.Count, value=1)
