@@ -230,10 +230,13 @@ async def run(args: argparse.Namespace, url: str, server: subprocess.Popen) -> S
     stats.store = after["store"] - before["store"]
     stats.store_by = {k: after["by"].get(k, 0) - before["by"].get(k, 0) for k in after["by"]}
     per_room = [kept[i : i + args.players] for i in range(0, len(kept), args.players)]
+    for phones in rooms:
+        check = phones[0]
+        # A snapshot is answered with the whole room, not an ack.
+        await check.ws.send(json.dumps({"action": "snapshot", "seq": check._next()}))
+    await asyncio.sleep(1.0)
     for phones, job in zip(rooms, per_room, strict=True):
         check = phones[0]
-        await check.act("snapshot")
-        await asyncio.sleep(0.3)
         board = check.room.get("game", {}).get("board", "")
         for squares in job:
             stats.lost_on_board += sum(1 for sq, letter in squares.items() if board[sq] != letter)
