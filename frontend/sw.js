@@ -28,6 +28,7 @@ const SHELL = [
   'js/notify.js',
   'js/patch.js',
   'js/progress.js',
+  'js/resend.js',
   'js/socket.js',
   'js/store.js',
   'js/versions.js',

@@ -1,6 +1,8 @@
 // One WebSocket to the room server: says hello with the stored identity, numbers
 // every message with the player's own seq (kept across reloads and reconnects), and
-// reconnects with backoff. Messages from the server go to onMessage as they are.
+// reconnects with backoff. Messages from the server go to onMessage as they are, but
+// for `busy` refusals, which the outbox sends again with the same seq (resend.js).
+import { createOutbox } from './resend.js';
 
 // API Gateway closes a socket that carries nothing for 10 minutes; a lobby or a TV
 // watching a paused room can sit that long. A ping (no seq, no answer) keeps it open.
@@ -32,6 +34,14 @@ export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.
   let hungUp = false; // the page was left: no redialling until it is shown again
   let seq = Number(storage.getItem(KEYS.seq)) || Date.now();
   let lastSent = Date.now();
+  const outbox = createOutbox({
+    post: (text) => {
+      if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+      ws.send(text);
+      lastSent = Date.now();
+      return true;
+    },
+  });
 
   function nextSeq() {
     seq += 1;
@@ -44,7 +54,9 @@ export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.
   function send(action, fields = {}) {
     if (!ws || ws.readyState !== WebSocket.OPEN) return null;
     const n = nextSeq();
-    ws.send(JSON.stringify({ action, seq: n, ...fields }));
+    const text = JSON.stringify({ action, seq: n, ...fields });
+    outbox.sent(n, text);
+    ws.send(text);
     lastSent = Date.now();
     return n;
   }
@@ -73,6 +85,7 @@ export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.
       } catch {
         return;
       }
+      if (outbox.received(message)) return;
       if (message.type === 'welcome' && !message.account) {
         storage.setItem(KEYS.player, message.player);
         storage.setItem(KEYS.token, message.token);
@@ -80,6 +93,7 @@ export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.
       onMessage(message);
     });
     ws.addEventListener('close', () => {
+      outbox.clear();
       onStatus?.(false);
       if (closedByUs || hungUp) return;
       // Backoff with jitter, so a room's phones do not all knock at once after an outage.

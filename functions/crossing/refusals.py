@@ -21,6 +21,7 @@ class Code(StrEnum):
     TOO_MANY = "too-many"
     UNKNOWN = "unknown"
     BUSY = "busy"
+    STALE = "stale"
     # who is asking
     NO_HELLO = "no-hello"
     NO_PLAYER = "no-player"
@@ -81,10 +82,18 @@ MEANING: dict[Code, str] = {
     ),
     Code.BINARY_FRAME: "a binary WebSocket frame: messages are JSON text",
     Code.TOO_LARGE: "frame over 4096 bytes",
-    Code.TOO_FAST: "more than 25 messages a second from one player",
+    Code.TOO_FAST: (
+        "one player's frames came faster than the pace allows (see the seq and retry rules)"
+    ),
     Code.TOO_MANY: "too many joins by code, rooms hosted or sign-in tries in a minute",
     Code.UNKNOWN: "an action this kind of room or game does not take",
-    Code.BUSY: "the room, game or lobby was written by others many times at once; send again",
+    Code.BUSY: (
+        "the room, game or lobby was written from elsewhere many times at once: "
+        "send the same frame again, same seq, after a growing wait"
+    ),
+    Code.STALE: (
+        "the seq is more than 64 below the highest this room applied for you: nothing changed"
+    ),
     Code.NO_HELLO: "the connection has not said `hello`",
     Code.NO_PLAYER: "a watch screen asked for something only a player may do",
     Code.NOT_A_MEMBER: "not in this room",

@@ -81,6 +81,7 @@ def test_every_method_is_one_request(store):
     store.delete_connection("c1")
     store.put_profile("p1", {})
     store.get_profile("p1")
+    store.update_profile("p1", {"room": "ABCD"}, expect={"room": None})
     store.put_save("p1", "race", {}, LATER)
     store.get_save("p1", "race")
     store.delete_save("p1", "race")
@@ -96,6 +97,7 @@ def test_every_method_is_one_request(store):
         "delete_connection": 1,
         "put_profile": 1,
         "get_profile": 1,
+        "update_profile": 1,
         "put_save": 1,
         "get_save": 1,
         "delete_save": 1,
@@ -181,3 +183,37 @@ def test_other_documents_are_versioned_like_rooms(store):
     assert store.load_doc("rating", "g-1") is None  # each kind has its own keys
     with pytest.raises(ValueError, match="no document kind"):
         store.load_doc("puzzle", "g-1")
+
+
+def test_a_profile_field_is_updated_alone_and_a_removed_one_reads_as_absent(store):
+    store.put_profile("p1", {"name": "Ada", "dealt": ["m1"], "push": {"endpoint": "e"}})
+    assert store.update_profile("p1", {"room": "ABCD", "push": None})
+    assert store.get_profile("p1") == {"name": "Ada", "dealt": ["m1"], "room": "ABCD"}
+    assert store.update_profile("p2", {"duel": "g-1"})  # a profile made by its first field
+    assert store.get_profile("p2") == {"duel": "g-1"}
+
+
+def test_two_writers_of_a_profile_lose_neither_field(store):
+    """Each read the profile, then each writes its own field: both are kept."""
+    store.put_profile("p1", {"name": "Ada"})
+    first, second = store.get_profile("p1"), store.get_profile("p1")
+    assert store.update_profile("p1", {"room": "ABCD", "name": first["name"]})
+    assert store.update_profile("p1", {"push": {"endpoint": "https://push.example/1"}})
+    assert second is not None
+    assert store.get_profile("p1") == {
+        "name": "Ada",
+        "room": "ABCD",
+        "push": {"endpoint": "https://push.example/1"},
+    }
+
+
+def test_two_writers_of_one_field_the_second_is_told_it_moved(store):
+    store.put_profile("p1", {"dealt": ["m1"]})
+    seen = store.get_profile("p1")["dealt"]
+    assert store.update_profile("p1", {"dealt": [*seen, "m2"]}, expect={"dealt": seen})
+    assert not store.update_profile("p1", {"dealt": [*seen, "m3"]}, expect={"dealt": seen})
+    assert store.get_profile("p1") == {"dealt": ["m1", "m2"]}
+    assert store.update_profile("p1", {"push": {"a": 1}}, expect={"push": None})
+    assert not store.update_profile("p1", {"push": {"b": 2}}, expect={"push": None})
+    assert store.update_profile("p1", {"push": None}, expect={"push": {"a": 1}})
+    assert store.get_profile("p1") == {"dealt": ["m1", "m2"]}

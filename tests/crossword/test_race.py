@@ -234,3 +234,15 @@ def test_step_never_changes_the_state_it_was_given():
     before = repr(race)
     run(R, race, [Type("ann", 2, "S"), Done("bob"), Pause()], T0)
     assert repr(race) == before
+
+
+def test_a_racers_undo_reaches_back_a_bounded_depth():
+    from crossing.crossword.seating import UNDO_DEPTH
+
+    race = solo()
+    for i in range(UNDO_DEPTH + 10):
+        race, _ = R.step(race, Type("ann", 2, "AB"[i % 2]), T0)
+    assert len(race.players["ann"].history) == UNDO_DEPTH
+    for _ in range(UNDO_DEPTH):
+        race, _ = R.step(race, Undo("ann"), T0)
+    refused(race, Undo("ann"), T0, "nothing-to-undo")

@@ -201,3 +201,18 @@ def test_letters_stay_when_a_player_leaves():
     assert g.board[2].letter == "S"
     g, _ = G.step(g, Done("ann"), T0)
     assert g.over  # bob is no longer waited for
+
+
+def test_undo_reaches_back_a_bounded_depth_so_the_room_item_stays_small():
+    from crossing.crossword.seating import UNDO_DEPTH
+
+    g = game()
+    letters = "AB"
+    for i in range(UNDO_DEPTH + 50):  # flipping one square: every keystroke is a change
+        g, _ = G.step(g, Type("ann", 2, letters[i % 2]), T0)
+    assert len(g.players["ann"].history) == UNDO_DEPTH
+    for _ in range(UNDO_DEPTH):
+        g, events = G.step(g, Undo("ann"), T0)
+        assert events[0].undo
+    assert g.board[2].letter == letters[49 % 2]  # as it stood before the oldest kept change
+    refused(g, Undo("ann"), "nothing-to-undo")

@@ -132,17 +132,7 @@ def test_the_pump_fires_a_due_schedule_once_into_the_timer_handler():
         ("room-AAA", now - timedelta(seconds=1)),
         ("room-BBB", now + timedelta(seconds=30)),
     ):
-        scheduler.create_schedule(
-            Name=name,
-            GroupName="g",
-            ScheduleExpression=f"at({at:%Y-%m-%dT%H:%M:%S})",
-            FlexibleTimeWindow={"Mode": "OFF"},
-            Target={
-                "Arn": "arn:aws:lambda:us-east-1:123456789012:function:t",
-                "RoleArn": "arn:aws:iam::123456789012:role/r",
-                "Input": json.dumps({"room": name[5:], "version": 3}),
-            },
-        )
+        _schedule(scheduler, name, at, {"room": name[5:], "version": 3})
     fired = []
     pump = Pump(
         lambda ms: scheduler_due(scheduler, "g", ms),
@@ -184,6 +174,40 @@ def test_the_solver_api_is_served_by_the_local_stack(stack):
         urllib.request.urlopen(bad)
     assert refused.value.code == 400
     assert json.load(refused.value)["error"]["code"] == "bad_json"
+
+
+@mock_aws
+def test_the_pump_fires_every_due_schedule_not_only_the_first_page():
+    from datetime import UTC, datetime, timedelta
+
+    scheduler = boto3.client("scheduler", region_name="us-east-1")
+    scheduler.create_schedule_group(Name="g")
+    now = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
+    rooms = [f"R{i:02}" for i in range(56)]  # a page is 50
+    for room in rooms:
+        _schedule(scheduler, f"room-{room}", now - timedelta(seconds=1), {"room": room})
+    fired = []
+    pump = Pump(
+        lambda at: scheduler_due(scheduler, "g", at),
+        fired.append,
+        clock=lambda: int(now.timestamp() * 1000),
+    )
+    assert pump.pump_once() == 56
+    assert sorted(event["room"] for event in fired) == rooms
+
+
+def _schedule(scheduler, name, at, payload):
+    scheduler.create_schedule(
+        Name=name,
+        GroupName="g",
+        ScheduleExpression=f"at({at:%Y-%m-%dT%H:%M:%S})",
+        FlexibleTimeWindow={"Mode": "OFF"},
+        Target={
+            "Arn": "arn:aws:lambda:us-east-1:123456789012:function:t",
+            "RoleArn": "arn:aws:iam::123456789012:role/r",
+            "Input": json.dumps(payload),
+        },
+    )
 
 
 def test_a_binary_frame_is_answered_and_the_host_stays(stack):

@@ -3,6 +3,7 @@
 import json
 
 from crossing.rooms.room import GRACE_MS
+from crossing.rooms.service import RoomService
 from crossing.rooms.storage import load_room
 
 from tests.crossword.puzzles import MINI
@@ -102,8 +103,12 @@ def test_redelivered_message_is_applied_once(service, phone):
     assert room_of(service, code).game.players[ann.player].letters[2] == "S"
 
 
-def test_two_writers_racing_on_one_room_both_letters_are_kept(service, phone):
+def test_two_writers_racing_on_one_room_both_letters_are_kept(service, phone, clock):
+    """Another process (another Lambda) writes the room between this one's read and write."""
     host, (ann,), code = start_game(phone, mode="together")
+    rival = RoomService(
+        service.store, service.connections, service.timers, service.packs, clock=clock
+    )
     store = service.store
     real_save = store.save_room
     raced = []
@@ -111,7 +116,8 @@ def test_two_writers_racing_on_one_room_both_letters_are_kept(service, phone):
     def save_with_a_rival(code_, state, seen, expires_at):
         if not raced:  # between our read and our write, the host's letter lands first
             raced.append(True)
-            host.send("type", square=3, letter="I")
+            frame = {"action": "type", "seq": 99, "square": 3, "letter": "I"}
+            rival.receive(host.connection, json.dumps(frame))
         return real_save(code_, state, seen, expires_at)
 
     store.save_room = save_with_a_rival
@@ -119,6 +125,7 @@ def test_two_writers_racing_on_one_room_both_letters_are_kept(service, phone):
     store.save_room = real_save
     board = room_of(service, code).game.letters()
     assert board[2:4] == "SI"
+    assert service.runner.conflicts == 1
 
 
 def test_a_gone_connection_is_removed_and_its_grace_starts(service, phone, clock):
@@ -414,3 +421,77 @@ def test_each_room_gets_its_own_seed_so_bots_differ_between_rooms(service, phone
         _, _, code = start_game(phone, guests=())
         seeds.add(room_of(service, code).seed)
     assert len(seeds) == 5
+
+
+def test_a_deal_is_recorded_only_once_its_start_is_written_and_two_deals_keep_both(service, phone):
+    host, _, code = start_game(phone, mode="together")
+    dealt = service.store.get_profile(host.player)["dealt"]
+    assert dealt == [room_of(service, code).game.puzzle.id]
+    # A start the room refuses deals nothing: the dealt list stays as it was.
+    assert host.errors(host.send("start"))
+    assert service.store.get_profile(host.player)["dealt"] == dealt
+    # Another room of this host's records its deal between this one's read and write.
+    real = service.store.update_profile
+    raced = []
+
+    def with_a_rival(player, changes, expect=None):
+        if "dealt" in changes and not raced:
+            raced.append(True)
+            service._dealt(player, "other-room-puzzle")
+        return real(player, changes, expect)
+
+    service.store.update_profile = with_a_rival
+    service._dealt(host.player, "this-room-puzzle")
+    service.store.update_profile = real
+    assert service.store.get_profile(host.player)["dealt"][-2:] == [
+        "other-room-puzzle",
+        "this-room-puzzle",
+    ]
+
+
+def test_a_players_room_and_notifications_do_not_overwrite_each_other(service, phone):
+    host = phone()
+    store = service.store
+    real = store.update_profile
+    raced = []
+
+    def with_a_rival(player, changes, expect=None):
+        if "room" in changes and not raced:  # the player turns notifications on meanwhile
+            raced.append(True)
+            real(player, {"push": {"endpoint": "https://push.example/1"}})
+        return real(player, changes, expect)
+
+    store.update_profile = with_a_rival
+    host.send("host", name="Hana")
+    store.update_profile = real
+    profile = store.get_profile(host.player)
+    assert profile["room"] == host.room["code"]
+    assert profile["push"] == {"endpoint": "https://push.example/1"}
+
+
+def test_a_post_that_fails_stops_no_other_phone_and_the_phone_repairs_by_the_gap(service, phone):
+    host, (ann, bo), code = start_game(phone, mode="together", guests=("Ann", "Bo"))
+    real = service.connections.send
+
+    def flaky(connection, message):
+        if connection == ann.connection:
+            raise ConnectionError("the gateway failed this one post")
+        return real(connection, message)
+
+    service.connections.send = flaky
+    sent = host.send("type", square=2, letter="S")  # nothing raises to the typist
+    service.connections.send = real
+    assert not host.errors(sent)
+    assert service.fan_out.failed == 1
+    bo.take()
+    assert bo.room["game"]["board"][2] == "S"
+    assert host.room["game"]["board"][2] == "S"
+    assert room_of(service, code).members[ann.player].connections  # not taken for gone
+    # Ann missed a version: the next patch shows the gap, and a snapshot repairs it.
+    ann.take()
+    missed = ann.version
+    host.send("type", square=3, letter="I")
+    patch = [m for m in ann.take() if m["type"] == "room"][-1]
+    assert patch["version"] == missed + 2
+    ann.send("snapshot")
+    assert ann.room["game"]["board"][2:4] == "SI"

@@ -23,6 +23,7 @@ from crossing.aws import table
 from crossing.rooms.ports import Conflict, Json
 
 _CONDITION_FAILED = "ConditionalCheckFailedException"
+_FIELD = "f."  # a profile field's attribute name prefix
 
 
 class DynamoStore:
@@ -115,13 +116,62 @@ class DynamoStore:
 
     # Profiles and saved games
 
+    # A profile is one attribute per field (``f.<name>``, its value as JSON text), so
+    # ``update_profile`` sets one field without reading or rewriting the others. An
+    # older profile written whole as ``data`` is read underneath the fields.
+
     def get_profile(self, player: str) -> Json | None:
         item = self._get("get_profile", table.profile_key(player))
-        return None if item is None else json.loads(item["data"]["S"])
+        if item is None:
+            return None
+        profile = json.loads(item["data"]["S"]) if "data" in item else {}
+        for name, value in item.items():
+            if name.startswith(_FIELD):
+                profile[name[len(_FIELD) :]] = json.loads(value["S"])
+        return {k: v for k, v in profile.items() if v is not None}
 
     def put_profile(self, player: str, profile: Json) -> None:
-        item = {"data": {"S": table.encode(profile, f"player {player}'s profile")}}
+        what = f"player {player}'s profile"
+        table.encode(profile, what)  # the whole profile must fit in the item
+        item = {_FIELD + k: {"S": table.encode(v, what)} for k, v in profile.items()}
         self._put("put_profile", table.profile_key(player), item)
+
+    def update_profile(self, player: str, changes: Json, expect: Json | None = None) -> bool:
+        if not changes:
+            raise ValueError("update_profile needs at least one field to change")
+        names: dict[str, str] = {}
+        values: dict[str, Any] = {}
+        sets, conditions = [], []
+        for i, (field, value) in enumerate(changes.items()):
+            names[f"#f{i}"] = _FIELD + field
+            # A removed field is set to null (it may also be in an older ``data``).
+            values[f":f{i}"] = {"S": table.encode(value, f"player {player}'s {field}")}
+            sets.append(f"#f{i} = :f{i}")
+        for i, (field, value) in enumerate((expect or {}).items()):
+            names[f"#e{i}"] = _FIELD + field
+            if value is None:
+                values[":null"] = {"S": "null"}
+                conditions.append(f"(attribute_not_exists(#e{i}) OR #e{i} = :null)")
+            else:
+                values[f":e{i}"] = {"S": table.encode(value, f"player {player}'s {field}")}
+                conditions.append(f"#e{i} = :e{i}")
+        request: dict[str, Any] = {
+            "TableName": self.table_name,
+            "Key": self._key(table.profile_key(player)),
+            "UpdateExpression": "SET " + ", ".join(sets),
+            "ExpressionAttributeNames": names,
+            "ExpressionAttributeValues": values,
+        }
+        if conditions:
+            request["ConditionExpression"] = " AND ".join(conditions)
+        self.requests["update_profile"] += 1
+        try:
+            self.client.update_item(**request)
+        except ClientError as error:
+            if _code(error) == _CONDITION_FAILED:
+                return False
+            raise
+        return True
 
     def get_save(self, player: str, kind: str) -> Json | None:
         item = self._get("get_save", table.save_key(player, kind))

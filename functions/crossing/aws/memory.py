@@ -114,6 +114,18 @@ class MemoryStore:
         self.requests["put_profile"] += 1
         self.profiles[player] = text
 
+    def update_profile(self, player: str, changes: Json, expect: Json | None = None) -> bool:
+        if not changes:
+            raise ValueError("update_profile needs at least one field to change")
+        self.requests["update_profile"] += 1
+        text = self.profiles.get(player)
+        profile = json.loads(text) if text else {}
+        if any(profile.get(k) != v for k, v in (expect or {}).items()):
+            return False
+        profile = {k: v for k, v in {**profile, **changes}.items() if v is not None}
+        self.profiles[player] = table.encode(profile, f"player {player}'s profile")
+        return True
+
     def get_save(self, player: str, kind: str) -> Json | None:
         self.requests["get_save"] += 1
         text = self.saves.get((player, kind))

@@ -27,7 +27,14 @@ from crossing.crossword.events import Changed, Checked, Event
 from crossing.crossword.grid import Square
 from crossing.crossword.puzzle import Miss, Puzzle, misses
 from crossing.crossword.ranking import assign_places
-from crossing.crossword.seating import apply_seating, everyone_done, put, typing, undoing
+from crossing.crossword.seating import (
+    apply_seating,
+    everyone_done,
+    put,
+    remembered,
+    typing,
+    undoing,
+)
 from crossing.crossword.sizes import Size
 
 
@@ -180,7 +187,7 @@ def _write(race: Race, player: str, square: Square, letter: str) -> tuple[Race, 
     if before == letter:
         return race, []
     letters = racer.letters[:square] + letter + racer.letters[square + 1 :]
-    history = (*racer.history, Change(square, before))
+    history = remembered(racer.history, Change(square, before))
     return put(race, replace(racer, letters=letters, history=history)), [
         Changed(player, square, letter)
     ]

@@ -52,6 +52,16 @@ class Game(DataclassInstance, Protocol):
     def done_label(self) -> str: ...
 
 
+# Undo reaches back this many of a player's own changes: more than anyone takes back,
+# and it keeps a Large room of eight players far below the store's item limit.
+UNDO_DEPTH = 500
+
+
+def remembered(history: tuple[Any, ...], change: Any) -> tuple[Any, ...]:
+    """A player's undo history with ``change`` added, the oldest beyond the depth dropped."""
+    return (*history[-(UNDO_DEPTH - 1) :], change)
+
+
 G = TypeVar("G", bound=Game)
 
 

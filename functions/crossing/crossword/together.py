@@ -29,7 +29,14 @@ from crossing.crossword.events import Changed, Checked, Event
 from crossing.crossword.grid import Slot, Square
 from crossing.crossword.puzzle import Miss, Puzzle, misses
 from crossing.crossword.ranking import assign_places
-from crossing.crossword.seating import apply_seating, everyone_done, put, typing, undoing
+from crossing.crossword.seating import (
+    apply_seating,
+    everyone_done,
+    put,
+    remembered,
+    typing,
+    undoing,
+)
 
 
 @dataclass(frozen=True)
@@ -188,7 +195,8 @@ def _write(
     stamp = game.next_stamp
     game = _set(game, square, Write(letter, player, stamp))
     game = replace(game, next_stamp=stamp + 1)
-    game = put(game, replace(member, history=(*member.history, Change(square, before, stamp))))
+    history = remembered(member.history, Change(square, before, stamp))
+    game = put(game, replace(member, history=history))
     game = _earn(game, player, square, now)
     return game, [Changed(player, square, letter)]
 

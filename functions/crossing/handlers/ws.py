@@ -70,6 +70,8 @@ def service() -> RoomService:
             settings.packs(),
             push=settings.push(),
             accounts=settings.accounts(),
+            # One process is the rooms' only writer on the local stack, not in the cloud.
+            hold=settings.stage == "local",
         )
     return _service
 
@@ -116,13 +118,16 @@ def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     body = event.get("body")
     # API Gateway hands a binary frame over base64-encoded; the protocol is JSON text.
     binary = bool(event.get("isBase64Encoded"))
+    # When API Gateway took the frame: the rooms' pace counts frames by their arrival.
+    arrived = event.get("requestContext", {}).get("requestTimeEpoch")
+    arrived = arrived if isinstance(arrived, int) else None
     action = _action_of(body)
     if action == KEEP_ALIVE:  # API Gateway's idle timer is reset: nothing else to do
         metrics.add_metric(name="KeepAlives", unit=MetricUnit.Count, value=1)
         return _ok()
     began = time.perf_counter()
     try:
-        sent = service().receive(_connection(event), body, binary=binary)
+        sent = service().receive(_connection(event), body, binary=binary, arrived=arrived)
     finally:
         _count_posts()
     took = (time.perf_counter() - began) * 1000

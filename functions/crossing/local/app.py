@@ -14,6 +14,7 @@ import json
 import logging
 import secrets
 from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,9 @@ from crossing.local.events import LambdaContext, http_api_event, websocket_event
 
 GONE = {"message": "Gone"}
 SEND_TIMEOUT_S = 10
+# Handlers wait on a room's writer while it applies their batch: with room for many
+# waiting at once, frames for a busy room queue into one batch instead of a line.
+_handlers = ThreadPoolExecutor(max_workers=64, thread_name_prefix="handler")
 log = logging.getLogger(__name__)
 
 
@@ -153,7 +157,8 @@ async def _no_frontend(request: Request) -> Response:
 async def _invoke(handler: Any, event: dict[str, Any]) -> Any:
     """Run a handler as Lambda would: in its own thread; a failure is logged, not fatal."""
     try:
-        return await asyncio.to_thread(handler, event, LambdaContext())
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(_handlers, handler, event, LambdaContext())
     except Exception:
         log.exception("%s failed", getattr(handler, "__name__", "handler"))
         return None

@@ -278,7 +278,9 @@ def scheduler_due(scheduler: Any, group: str, now_ms: int) -> list[Due]:
     from crossing.local.pump import at_due
 
     taken: list[Due] = []
-    listed = scheduler.list_schedules(GroupName=group).get("Schedules", [])
+    # Every page: a grace period behind fifty newer rooms must fire too.
+    pages = scheduler.get_paginator("list_schedules").paginate(GroupName=group)
+    listed = [summary for page in pages for summary in page.get("Schedules", [])]
     for summary in listed:
         name = summary["Name"]
         try:

@@ -24,7 +24,9 @@ from crossing.duel import lobby as L
 from crossing.duel import match as M
 from crossing.duel.views import view
 from crossing.rooms import protocol as P
+from crossing.rooms.fanout import FanOut
 from crossing.rooms.ports import Conflict, Connections, Store, Timers
+from crossing.rooms.runner import Batch, Runner, Step
 from crossing.rooms.storage import dump_match, load_match
 from crossing.tiles.lexicon import Lexicon
 
@@ -75,6 +77,8 @@ class DuelDesk:
         sleep: Callable[[float], None],
         leave: Callable[[str, str], None],
         lexicon: Lexicon | None = None,
+        runner: Runner | None = None,
+        fan_out: FanOut | None = None,
     ) -> None:
         self.store = store
         self.connections = connections
@@ -84,6 +88,11 @@ class DuelDesk:
         self.sleep = sleep
         self.leave = leave  # take a connection out of the room or game it was in
         self.lexicon = lexicon
+        self.runner = runner or Runner(clock=clock, sleep=sleep, rng=rng)
+        self.fan_out = fan_out or FanOut(connections)
+        self.games = _Games(self)
+        self.lobby = _Lobby(self)
+        self.ratings = _Ratings(self)
 
     # --- messages -----------------------------------------------------------------------
 
@@ -266,7 +275,7 @@ class DuelDesk:
         self._remember(seek.owner, game)
         self._remember(player, game)
         self._send(connection, P.Ack(seq=m.seq, version=outcome.version))
-        self._fan_out(game, match, outcome.version)
+        self._tell(game, match, outcome.version)
         return replace(outcome, started="human")
 
     def _bot_game(self, connection: str, player: str, code: str, m: P.DuelBot) -> Outcome:
@@ -290,7 +299,7 @@ class DuelDesk:
         self._lobby_write(lambda lobby, w, now: (L.withdraw(lobby, player), w, None))
         self._remember(player, game)
         self._send(connection, P.Ack(seq=m.seq, version=outcome.version))
-        self._fan_out(game, match, outcome.version)
+        self._tell(game, match, outcome.version)
         return replace(outcome, started="bot")
 
     def _open(self, connection: str, player: str, code: str, m: P.DuelOpen) -> Outcome:
@@ -343,39 +352,18 @@ class DuelDesk:
         return L.Lobby(seeks), dict(doc.get("watchers", {})), version
 
     def _lobby_write(self, change: Callable[[L.Lobby, dict[str, str], int], Any]) -> Any:
-        """Change the lobby under its version; tell every watcher when the list moved."""
-        for attempt in range(MAX_TRIES):
-            lobby, watchers, version = self._load_lobby()
-            now = self.clock()
-            before = L.expire(lobby, now)
-            after, new_watchers, result = change(before, watchers, now)
-            if after == lobby and new_watchers == watchers:
-                return result
-            doc = {
-                "seeks": {k: asdict(s) for k, s in after.seeks.items()},
-                "watchers": new_watchers,
-            }
-            try:
-                new_version = self.store.save_doc("lobby", "duel", doc, version, None)
-            except Conflict:
-                self.sleep(self.rng.uniform(0, 0.01 * (attempt + 1)))
-                continue
-            if L.next_expiry(after) != L.next_expiry(lobby):
-                due = L.next_expiry(after)
-                if due is None:
-                    self.timers.disarm(LOBBY)
-                else:
-                    self.timers.arm(LOBBY, due, new_version)
-            if after != lobby:
-                gone = [
-                    c
-                    for c, p in new_watchers.items()
-                    if not self._send(c, self._lobby_message(after, p, now))
-                ]
-                if gone:
-                    self._unwatch(gone)
-            return result
-        raise Refused("busy", "The lobby is very busy right now; please try again.")
+        """Change the lobby through its writer; every watcher is told when the list moved."""
+
+        def command(state: tuple[L.Lobby, dict[str, str]], now: int) -> Step[Any]:
+            lobby, watchers = state
+            after, new_watchers, result = change(L.expire(lobby, now), watchers, now)
+            return Step((after, new_watchers), note=result)
+
+        job = self.runner.run(self.lobby, "duel", command)
+        assert job.step is not None
+        if job.step.refused is not None:
+            raise job.step.refused
+        return job.step.note
 
     def _unwatch(self, gone: list[str]) -> None:
         self._lobby_write(lambda lobby, watchers, now: (lobby, _without(watchers, gone), None))
@@ -418,105 +406,91 @@ class DuelDesk:
         player: str | None = None,
         missing: str = "That game no longer exists.",
     ) -> Outcome:
-        """Load, step, conditionally write, retry on conflict; then tell both players."""
-        for attempt in range(MAX_TRIES):
-            loaded = self.store.load_doc("game", game)
-            if loaded is None:
-                raise Refused("no-game", missing)
-            before, version = load_match(loaded[0]), loaded[1]
-            now = self.clock()
-            if player and seq is not None and seq <= before.seqs.get(player, -1):
-                if connection:  # delivered twice: applied once, acknowledged again
-                    self._send(connection, P.Ack(seq=seq, version=version, duplicate=True))
-                return Outcome(version)
-            after, turns = M.step(before, action, now, self.lexicon)
+        """Queue one action for the game's writer (``rooms.runner``); raise its refusal here."""
+        reply = (connection, seq) if connection and seq is not None else None
+
+        def command(match: M.Match, now: int) -> Step[M.Match]:
+            if player and seq is not None and seq <= match.seqs.get(player, -1):
+                return Step(match, duplicate=True, note=reply)  # delivered twice: applied once
+            after, turns = M.step(match, action, now, self.lexicon)
             if player and seq is not None:
                 after = replace(after, seqs={**after.seqs, player: seq})
-            if after == before:
-                if connection and seq is not None:
-                    self._send(connection, P.Ack(seq=seq, version=version))
-                return Outcome(version)
-            try:
-                new_version = self.store.save_doc(
-                    "game", game, dump_match(after), version, now + GAME_TTL_MS
-                )
-            except Conflict:
-                self.sleep(self.rng.uniform(0, 0.01 * (attempt + 1)))
-                continue
-            if connection and seq is not None:
-                self._send(connection, P.Ack(seq=seq, version=new_version))
-            if after.due_at() != before.due_at():
-                due = after.due_at()
-                if due is None:
-                    self.timers.disarm(game)
-                else:
-                    self.timers.arm(game, due, new_version)
-            self._fan_out(game, after, new_version)
-            bots = {p.id for p in after.players if p.bot}
-            outcome = Outcome(
-                new_version,
-                True,
-                finished=after.duel.result.reason if after.over and not before.over else None,
-                moves=len(turns),
-                bot_moves=sum(1 for t in turns if t.player in bots),
-            )
-            if after.over and not after.settled:
-                self._settle(game, after)
-            return outcome
-        raise Refused("busy", "The game is very busy right now; please try again.")
+            return Step(after, list(turns), note=reply)
 
-    def _fan_out(self, game: str, match: M.Match, version: int) -> None:
-        """Send both players' phones the game as each may see it, as written at ``version``."""
-        now = self.clock()
-        gone = []
-        for player, held in match.connections.items():
-            message = P.DuelMessage(version=version, game=view(match, player, now))
-            gone += [c for c in held if not self._send(c, message)]
-        if match.watchers:
-            public = P.DuelMessage(version=version, game=view(match, None, now))
-            gone += [c for c in match.watchers if not self._send(c, public)]
-        for connection in gone:
+        job = self.runner.run(self.games, game, command)
+        if job.missing:
+            raise Refused("no-game", missing)
+        assert job.step is not None
+        if job.step.refused is not None:
+            raise job.step.refused
+        return job.report or Outcome(job.version)
+
+    def _tell(self, game: str, match: M.Match, version: int) -> None:
+        """A new game to its phones (outside any batch: a gone phone is written out now)."""
+        for connection in self._fan_out(game, match, version):
             self.store.delete_connection(connection)
             self._write(game, M.Disconnect(connection))
 
+    def _fan_out(self, game: str, match: M.Match, version: int) -> list[str]:
+        """Send both players' phones the game as each may see it, as written at ``version``;
+        return the connections that are gone."""
+        now = self.clock()
+        messages = [
+            (c, P.DuelMessage(version=version, game=view(match, p, now)).model_dump(mode="json"))
+            for p, held in match.connections.items()
+            for c in held
+        ]
+        if match.watchers:  # watch screens: the view nobody plays from
+            public = P.DuelMessage(version=version, game=view(match, None, now))
+            messages += [(c, public.model_dump(mode="json")) for c in match.watchers]
+        return self.fan_out.send(messages)
+
     # --- ratings ----------------------------------------------------------------------------
 
-    def _settle(self, game: str, match: M.Match) -> None:
-        """Write each registered player's rating change once, then record it in the game.
+    def _ratings(
+        self, game: str, match: M.Match
+    ) -> tuple[tuple[int, int] | None, tuple[int, int] | None] | None:
+        """Write each registered player's rating change once; None if that failed.
 
         Each change is the Elo step from the ratings both players showed at the start,
         added to the account's rating as it is now (another game may have moved it), and
         remembered on the rating with the game's id: a retried settle counts it once.
         Which games count is ``match.rating_steps``: not bots', guests' or aborted ones.
         """
-        changes = [
-            None if step is None else self._rate(player.id, game, step)
-            for player, step in zip(match.players, M.rating_steps(match), strict=True)
-        ]
         try:
-            self._write(game, M.Settle((changes[0], changes[1])))
+            changes = [
+                None if step is None else self._rate(player.id, game, step)
+                for player, step in zip(match.players, M.rating_steps(match), strict=True)
+            ]
+        except Refused:
+            log.warning("could not record the ratings of %s; the timer retries", game)
+            return None
+        return changes[0], changes[1]
+
+    def _settle(self, game: str, match: M.Match) -> None:
+        """Ratings first, then recorded in the game (a timer finding it unsettled)."""
+        ratings = self._ratings(game, match)
+        if ratings is None:
+            return
+        try:
+            self._write(game, M.Settle(ratings))
         except Refused:
             log.warning("could not record the ratings of %s; the timer retries", game)
 
     def _rate(self, player: str, game: str, delta: int) -> tuple[int, int]:
-        for attempt in range(MAX_TRIES):
-            loaded = self.store.load_doc("rating", player)
-            doc, version = loaded if loaded else ({"rating": elo.START, "games": {}}, None)
-            if game in doc["games"]:
-                return tuple(doc["games"][game])  # type: ignore[return-value]
+        """Add ``delta`` to the player's rating once for ``game``: (before, after)."""
+
+        def command(doc: dict[str, Any], now: int) -> Step[Any]:
+            if game in doc["games"]:  # counted already (a retried settle)
+                return Step(doc, note=tuple(doc["games"][game]))
             before = int(doc["rating"])
-            after = before + delta
             games = dict(list(doc["games"].items())[-(RECENT_RATED - 1) :])
-            games[game] = [before, after]
-            try:
-                self.store.save_doc(
-                    "rating", player, {"rating": after, "games": games}, version, None
-                )
-            except Conflict:
-                self.sleep(self.rng.uniform(0, 0.01 * (attempt + 1)))
-                continue
-            return before, after
-        raise Refused("busy", "Ratings are very busy right now; please try again.")
+            games[game] = [before, before + delta]
+            return Step({"rating": before + delta, "games": games}, note=(before, before + delta))
+
+        job = self.runner.run(self.ratings, player, command)
+        assert job.step is not None
+        return job.step.note  # type: ignore[no-any-return]
 
     def rating(self, player: str) -> int:
         if not is_account(player):
@@ -533,7 +507,7 @@ class DuelDesk:
             return profile.get("account") or "Player", self.rating(player), True
         shown = (name or profile.get("name") or "Guest").strip() or "Guest"
         if name and name != profile.get("name"):
-            self.store.put_profile(player, {**profile, "name": name})
+            self.store.update_profile(player, {"name": name})
         return shown, elo.START, False
 
     def _move(self, connection: str, player: str, old: str, new: str) -> None:
@@ -545,8 +519,7 @@ class DuelDesk:
         """The player's profile names their game, so a reload or another tab finds it."""
         if player.startswith("bot:"):
             return
-        profile = self.store.get_profile(player) or {}
-        self.store.put_profile(player, {**profile, "duel": game})
+        self.store.update_profile(player, {"duel": game})
 
     def _send(self, connection: str, message: Any) -> bool:
         return self.connections.send(connection, message.model_dump(mode="json"))
@@ -554,6 +527,140 @@ class DuelDesk:
     def _limit(self, key: str, rule: tuple[int, int], message: str) -> None:
         if not self.store.take(key, rule[0], rule[1], self.clock()):
             raise Refused("too-many", message)
+
+
+class _Games:
+    """Duel games as documents of the runner: one writer per game, like a room."""
+
+    def __init__(self, desk: DuelDesk) -> None:
+        self.desk = desk
+
+    def load(self, game: str) -> tuple[M.Match, int] | None:
+        loaded = self.desk.store.load_doc("game", game)
+        return (load_match(loaded[0]), loaded[1]) if loaded else None
+
+    def save(self, game: str, match: M.Match, seen: int, now: int) -> int:
+        return self.desk.store.save_doc("game", game, dump_match(match), seen, now + GAME_TTL_MS)
+
+    def visible(self, before: M.Match, after: M.Match) -> bool:
+        return before != after
+
+    def settled(self, game: str, batch: Batch[M.Match]) -> list[Any]:
+        desk, before, after, version = self.desk, batch.before, batch.after, batch.version
+        acks = [
+            (
+                job.step.note[0],
+                P.Ack(
+                    seq=job.step.note[1], version=version, duplicate=job.step.duplicate
+                ).model_dump(mode="json"),
+            )
+            for job in batch.jobs
+            if job.step is not None and job.step.note is not None and job.step.refused is None
+        ]
+        if not batch.wrote:
+            desk.fan_out.send(acks)
+            return []
+        desk.fan_out.send(acks)
+        if after.due_at() != before.due_at():
+            due = after.due_at()
+            if due is None:
+                desk.timers.disarm(game)
+            else:
+                desk.timers.arm(game, due, version)
+        gone = desk._fan_out(game, after, version)
+        bots = {p.id for p in after.players if p.bot}
+        turns = batch.events
+        first = next((job for job in batch.jobs if job.wrote), batch.jobs[0])
+        first.report = Outcome(
+            version,
+            True,
+            finished=after.duel.result.reason if after.over and not before.over else None,
+            moves=len(turns),
+            bot_moves=sum(1 for t in turns if t.player in bots),
+        )
+        follow: list[Any] = []
+        for connection in gone:
+            desk.store.delete_connection(connection)
+            follow.append(_game_step(M.Disconnect(connection), desk.lexicon))
+        if after.over and not after.settled:
+            # The ratings are other documents; recording them in this game is its next step.
+            ratings = desk._ratings(game, after)
+            if ratings is not None:
+                follow.append(_game_step(M.Settle(ratings), desk.lexicon))
+        return follow
+
+
+class _Lobby:
+    """The lobby (its seeks and the connections watching the list) as a runner document."""
+
+    def __init__(self, desk: DuelDesk) -> None:
+        self.desk = desk
+
+    def load(self, name: str) -> tuple[tuple[L.Lobby, dict[str, str]], int]:
+        lobby, watchers, version = self.desk._load_lobby()
+        return (lobby, watchers), version or 0  # 0: not written yet
+
+    def save(self, name: str, state: tuple[L.Lobby, dict[str, str]], seen: int, now: int) -> int:
+        lobby, watchers = state
+        doc = {"seeks": {k: asdict(s) for k, s in lobby.seeks.items()}, "watchers": watchers}
+        return self.desk.store.save_doc("lobby", name, doc, seen or None, None)
+
+    def visible(self, before: Any, after: Any) -> bool:
+        return before != after
+
+    def settled(self, name: str, batch: Batch[Any]) -> list[Any]:
+        if not batch.wrote:
+            return []
+        desk = self.desk
+        (before, _), (after, watchers) = batch.before, batch.after
+        if L.next_expiry(after) != L.next_expiry(before):
+            due = L.next_expiry(after)
+            if due is None:
+                desk.timers.disarm(LOBBY)
+            else:
+                desk.timers.arm(LOBBY, due, batch.version)
+        if after == before:
+            return []
+        messages = [
+            (c, desk._lobby_message(after, p, batch.now).model_dump(mode="json"))
+            for c, p in watchers.items()
+        ]
+        gone = desk.fan_out.send(messages)
+        if not gone:
+            return []
+
+        def unwatch(state: tuple[L.Lobby, dict[str, str]], now: int) -> Step[Any]:
+            return Step((state[0], _without(state[1], gone)))
+
+        return [unwatch]
+
+
+class _Ratings:
+    """A registered player's rating, and the games it counted, as a runner document."""
+
+    def __init__(self, desk: DuelDesk) -> None:
+        self.desk = desk
+
+    def load(self, player: str) -> tuple[dict[str, Any], int]:
+        loaded = self.desk.store.load_doc("rating", player)
+        return loaded if loaded else ({"rating": elo.START, "games": {}}, 0)
+
+    def save(self, player: str, doc: dict[str, Any], seen: int, now: int) -> int:
+        return self.desk.store.save_doc("rating", player, doc, seen or None, None)
+
+    def visible(self, before: Any, after: Any) -> bool:
+        return before != after
+
+    def settled(self, name: str, batch: Batch[Any]) -> list[Any]:
+        return []
+
+
+def _game_step(action: M.Action, lexicon: Lexicon | None) -> Any:
+    def change(match: M.Match, now: int) -> Step[M.Match]:
+        after, turns = M.step(match, action, now, lexicon)
+        return Step(after, list(turns))
+
+    return change
 
 
 def _without_seek(lobby: L.Lobby, seek: str) -> L.Lobby:

@@ -58,7 +58,14 @@ class Store(Protocol):
     def get_profile(self, player: str) -> Json | None:
         """A player's profile: token hash, name, color, recently dealt puzzle ids."""
 
-    def put_profile(self, player: str, profile: Json) -> None: ...
+    def put_profile(self, player: str, profile: Json) -> None:
+        """Replace the whole profile (only for one that nobody else can be writing)."""
+
+    def update_profile(self, player: str, changes: Json, expect: Json | None = None) -> bool:
+        """Set just the fields in ``changes`` (a None value removes one), in one request,
+        leaving every other field as it is; so two writers of different fields never lose
+        each other's. With ``expect``, only if each named field still holds that value
+        (None: absent): False, and nothing changed, if one does not."""
 
     def get_save(self, player: str, kind: str) -> Json | None:
         """A saved game of ``kind`` ("race" for a solo race, "together" for a host's board)."""

@@ -35,6 +35,8 @@ from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.race import Race
 from crossing.crossword.sizes import Size
 from crossing.crossword.together import Together
+from crossing.rooms.pace import Bucket
+from crossing.rooms.seqs import Applied
 
 GRACE_MS = 2 * 60_000
 MAX_PLAYERS = 8
@@ -91,12 +93,12 @@ class Room:
     mode: Mode = Mode.RACE
     size: Size = Size.MINI
     game: Race | Together | None = None
-    seqs: Mapping[str, int] = field(default_factory=dict)  # last applied seq per player
+    applied: Mapping[str, Applied] = field(default_factory=dict)  # each player's applied seqs
     games_played: int = 0
     watchers: tuple[str, ...] = ()  # connections of watch screens (a TV only watches)
     seed: int = 0  # every bot's choices come from it, so a game replays exactly
     bot_turns: Mapping[str, BotTurn] = field(default_factory=dict)  # Together bots' next words
-    rates: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # player: (window, count)
+    paces: Mapping[str, Bucket] = field(default_factory=dict)  # each player's rate limit
     # Players already told (or due to be told) that this game waits only for them: reset at
     # each Start, and written in the same conditional write as the ``Notify`` note.
     notified: frozenset[str] = frozenset()

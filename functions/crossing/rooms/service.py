@@ -15,7 +15,9 @@ import json
 import logging
 import random
 import secrets
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -35,10 +37,14 @@ from crossing.crossword.commands import (
 )
 from crossing.crossword.events import Changed, Checked
 from crossing.crossword.puzzle import Puzzle
+from crossing.rooms import pace, seqs
 from crossing.rooms import protocol as P
 from crossing.rooms import room as R
 from crossing.rooms.duel_desk import DuelDesk, Outcome, is_duel_code
+from crossing.rooms.fanout import FanOut
+from crossing.rooms.held import HeldConnections
 from crossing.rooms.ports import Accounts, Conflict, Connections, Packs, Push, Store, Timers
+from crossing.rooms.runner import Batch, Runner, Step
 from crossing.rooms.storage import dump_game, dump_room, load_game, load_room
 from crossing.rooms.views import view
 
@@ -51,7 +57,9 @@ MAX_TRIES = 6
 RECENT_PUZZLES = 200
 JOIN_LIMIT = (10, 60_000)  # join attempts by code per player per minute
 HOST_LIMIT = (10, 60_000)
-ROOM_RATE = (25, 1000)  # in-room messages per player per second
+SHOWN_ROOMS = 2000  # rooms whose last-sent views are kept, so each view is built once
+TOO_FAST = Refused("too-fast", "Slow down: too many messages at once.")
+STALE = Refused("stale", "That message is too old to tell whether it was applied; send it anew.")
 NOTIFY_LIMIT = (10, 60_000)  # notifications turned on or off per player per minute
 SIGN_IN_LIMIT = (10, 60_000)  # sign-in attempts per name per minute: slows password guessing
 ACCOUNT_PREFIX = "acct."  # a registered player's id is this and the account's stable id
@@ -132,8 +140,11 @@ class RoomService:
         sleep: Callable[[float], None] = time.sleep,
         push: Push | None = None,
         accounts: Accounts | None = None,
+        hold: bool = True,
     ):
-        self.store = store
+        # Where this process is the only writer, it holds what it writes (connections here,
+        # rooms and games in the runner) instead of reading it back for every frame.
+        self.store: Store = HeldConnections(store) if hold else store  # type: ignore[assignment]
         self.push = push
         self.accounts = accounts
         self.connections = connections
@@ -142,21 +153,41 @@ class RoomService:
         self.clock = clock
         self.rng = rng or random.SystemRandom()
         self.sleep = sleep
+        self.runner = Runner(
+            clock=lambda: self.clock(), sleep=lambda s: self.sleep(s), rng=self.rng, hold=hold
+        )
+        self.fan_out = FanOut(connections)
+        self._shown: OrderedDict[str, tuple[int, dict[str, Any]]] = OrderedDict()
+        self._shown_lock = threading.Lock()
         self.duel = DuelDesk(
-            store,
+            self.store,
             connections,
             timers,
             clock=lambda: self.clock(),
             rng=self.rng,
             sleep=lambda seconds: self.sleep(seconds),
             leave=self._drop,
+            runner=self.runner,
+            fan_out=self.fan_out,
         )
 
     # --- entry points ---------------------------------------------------------------------
 
-    def receive(self, connection: str, body: str | bytes | None, *, binary: bool = False) -> Sent:
-        """Handle one frame from a connection; every refusal is an error message to it."""
+    def receive(
+        self,
+        connection: str,
+        body: str | bytes | None,
+        *,
+        binary: bool = False,
+        arrived: int | None = None,
+    ) -> Sent:
+        """Handle one frame from a connection; every refusal is an error message to it.
+
+        ``arrived`` is when the frame reached the server (API Gateway's request time),
+        if known: the pace counts frames by it, not by when they were handled.
+        """
         seq = None
+        arrived = self.clock() if arrived is None else arrived
         try:
             if binary:
                 raise Refused("binary-frame", "Messages are JSON text, not binary frames.")
@@ -172,7 +203,7 @@ class RoomService:
                 message = P.CLIENT_MESSAGE.validate_python(data)
             except ValidationError as error:
                 raise Refused("bad-message", _explain(error)) from None
-            return self._dispatch(connection, message)
+            return self._dispatch(connection, message, arrived)
         except Refused as refusal:
             self._send(connection, P.Error(code=refusal.code, message=str(refusal), seq=seq))
             return Sent()
@@ -213,7 +244,7 @@ class RoomService:
 
     # --- dispatch -------------------------------------------------------------------------
 
-    def _dispatch(self, connection: str, message: Any) -> Sent:
+    def _dispatch(self, connection: str, message: Any, arrived: int) -> Sent:
         if isinstance(message, P.Hello):
             return self._hello(connection, message)
         found = self.store.get_connection(connection)
@@ -243,13 +274,33 @@ class RoomService:
         if not code or not player:
             raise Refused("no-room", "Join or host a room first.")
         if message.action == "tick":
-            # Checked against the server's own clock: an early or forged tick does nothing
-            # (no seq is recorded for it either), but it is always acknowledged.
-            sent = self._mutate(code, lambda room, now: R.advance(room, now))
-            self._send(connection, P.Ack(seq=message.seq, version=sent.version))
+            # Checked against the server's own clock: an early or forged tick does nothing,
+            # but it counts against the pace and is always acknowledged.
+            return self._mutate(
+                code,
+                lambda room, now: R.advance(room, now),
+                connection=connection,
+                seq=message.seq,
+                player=player,
+                arrived=arrived,
+            )
+        if isinstance(message, P.Start):
+            start, puzzle = self._start_action(code, player, message)
+            sent = self._mutate(
+                code,
+                lambda room, now: R.step(room, start(room), now),
+                connection=connection,
+                seq=message.seq,
+                player=player,
+                arrived=arrived,
+            )
+            if puzzle is not None:  # the start was written: now the deal counts as seen
+                self._dealt(player, puzzle.id)
             return sent
         action = self._room_action(code, player, message)
-        return self._mutate(code, action, connection=connection, seq=message.seq, player=player)
+        return self._mutate(
+            code, action, connection=connection, seq=message.seq, player=player, arrived=arrived
+        )
 
     def _room_action(self, code: str, player: str, m: Any) -> Callable[[R.Room, int], Any]:
         """The room action for an in-room message, resolved against the room as loaded."""
@@ -272,9 +323,6 @@ class RoomService:
                 return _fixed(R.Choose(player, m.mode, m.size))
             case "close":
                 return _fixed(R.Close(player))
-            case "start":
-                start = self._start_action(code, player, m)
-                return lambda room, now: R.step(room, start(room), now)
             case name if name in _GAME_COMMANDS:
                 return _play(player, _GAME_COMMANDS[name](player))
         raise Refused("unknown", f"Unknown action {m.action!r}.")
@@ -294,7 +342,7 @@ class RoomService:
         else:
             player, token = secrets.token_urlsafe(9), secrets.token_urlsafe(24)
             profile = {"token_hash": token_hash(token), "room": "", "dealt": []}
-            self.store.put_profile(player, profile)
+            self.store.update_profile(player, profile)
         assert player is not None and token is not None
         now = self.clock()
         code = self._seat_of(player, profile.get("room", ""))
@@ -346,11 +394,9 @@ class RoomService:
         else:
             session = self.accounts.sign_in(m.name, m.password)
         player = ACCOUNT_PREFIX + session.account.id
-        profile = self.store.get_profile(player) or {}
         # "account" is the name signed up with; "name" stays what the player types in rooms.
-        self.store.put_profile(
-            player, {"name": session.account.name, **profile, "account": session.account.name}
-        )
+        self.store.update_profile(player, {"account": session.account.name})
+        self.store.update_profile(player, {"name": session.account.name}, expect={"name": None})
         guest = (self.store.get_connection(connection) or ("", ""))[1]
         if code:
             self._drop(code, connection)
@@ -384,10 +430,7 @@ class RoomService:
             self._drop(old_code, connection)
         self.store.put_connection(connection, code, player, self.clock() + CONNECTION_TTL_MS)
         if player:
-            profile = self.store.get_profile(player) or {}
-            self.store.put_profile(
-                player, {**profile, "room": code, "name": name or profile.get("name", "")}
-            )
+            self.store.update_profile(player, {"room": code, **({"name": name} if name else {})})
 
     def _host(self, connection: str, player: str, old: str, m: P.Host) -> Sent:
         self._limit(f"host:{player}", HOST_LIMIT, "Too many rooms at once; wait a minute.")
@@ -490,11 +533,8 @@ class RoomService:
         self._limit(f"notify:{player}", NOTIFY_LIMIT, "Too many changes; wait a minute.")
         if m.subscription is not None and (self.push is None or not self.push.public_key):
             raise Refused("no-push", "Notifications are not set up on this server.")
-        profile = self.store.get_profile(player) or {}
-        profile = {k: v for k, v in profile.items() if k != "push"}
-        if m.subscription is not None:
-            profile["push"] = m.subscription.model_dump(mode="json")
-        self.store.put_profile(player, profile)
+        push = m.subscription.model_dump(mode="json") if m.subscription is not None else None
+        self.store.update_profile(player, {"push": push})
         self._send(connection, P.Ack(seq=m.seq))
         return Sent()
 
@@ -517,17 +557,15 @@ class RoomService:
         except Exception:
             log.exception("push to %s failed", note.player)
             return
-        if result == "gone":
-            latest = self.store.get_profile(note.player) or {}
-            if latest.get("push") == subscription:  # not one the player has set since
-                self.store.put_profile(
-                    note.player, {k: v for k, v in latest.items() if k != "push"}
-                )
+        if result == "gone":  # forgotten unless the player has set another since
+            self.store.update_profile(note.player, {"push": None}, expect={"push": subscription})
 
     # --- starting a game --------------------------------------------------------------------
 
-    def _start_action(self, code: str, player: str, m: P.Start) -> Callable[[R.Room], Any]:
-        """Deal or pick up: the reads happen once, before the write loop."""
+    def _start_action(
+        self, code: str, player: str, m: P.Start
+    ) -> tuple[Callable[[R.Room], Any], Puzzle | None]:
+        """Deal or pick up (and the puzzle dealt): the reads happen once, before the write."""
         loaded = self.store.load_room(code)
         if loaded is None:
             raise Refused("no-room", "This room no longer exists.")
@@ -540,7 +578,7 @@ class RoomService:
                 if saved is None:
                     raise Refused("no-save", "There is no saved Together board to pick up.")
                 board = load_game(saved)
-                return lambda room: R.Start(player, saved=board)
+                return (lambda room: R.Start(player, saved=board)), None
             if saved is not None and not m.replace_saved:
                 raise Refused(
                     "saved-board",
@@ -548,7 +586,7 @@ class RoomService:
                     "or confirm that a new puzzle replaces it.",
                 )
         puzzle = self._deal(player, room)
-        return lambda room: R.Start(player, puzzle=puzzle)
+        return (lambda room: R.Start(player, puzzle=puzzle)), puzzle
 
     def _deal(self, host: str, room: R.Room) -> Puzzle:
         """A puzzle of the chosen size that this host has not seen recently."""
@@ -556,16 +594,26 @@ class RoomService:
         if not puzzles:
             raise Refused("no-puzzles", f"There are no {room.size.value} puzzles yet.")
         profile = self.store.get_profile(host) or {}
-        dealt: list[str] = list(profile.get("dealt", []))
-        recent = {pid: i for i, pid in enumerate(dealt)}
+        recent = {pid: i for i, pid in enumerate(profile.get("dealt", []))}
         fresh = [p for p in puzzles if p.id not in recent]
         # Everything seen: the one seen longest ago.
-        puzzle = self.rng.choice(fresh) if fresh else min(puzzles, key=lambda p: recent[p.id])
-        dealt = [pid for pid in dealt if pid != puzzle.id] + [puzzle.id]
-        self.store.put_profile(host, {**profile, "dealt": dealt[-RECENT_PUZZLES:]})
-        return puzzle
+        return self.rng.choice(fresh) if fresh else min(puzzles, key=lambda p: recent[p.id])
 
-    # --- the write loop -----------------------------------------------------------------
+    def _dealt(self, host: str, puzzle: str) -> None:
+        """Record a deal in the host's profile, once the start that dealt it was written.
+
+        Only the one field, under the condition that it is still what was read: a deal in
+        another room of this host's at the same moment is kept too.
+        """
+        for _ in range(MAX_TRIES):
+            seen = (self.store.get_profile(host) or {}).get("dealt")
+            dealt = [pid for pid in seen or [] if pid != puzzle] + [puzzle]
+            changes = {"dealt": dealt[-RECENT_PUZZLES:]}
+            if self.store.update_profile(host, changes, expect={"dealt": seen}):
+                return
+        log.warning("could not record %s as dealt to %s", puzzle, host)
+
+    # --- the room as a document of the runner (crossing.rooms.runner) ----------------------
 
     def _mutate(
         self,
@@ -575,87 +623,140 @@ class RoomService:
         connection: str | None = None,
         seq: int | None = None,
         player: str | None = None,
+        arrived: int | None = None,
         missing: str = "This room no longer exists.",
     ) -> Sent:
-        """Load, step, conditionally write, retry on conflict; then tell everyone."""
-        for attempt in range(MAX_TRIES):
-            loaded = self.store.load_room(code)
-            if loaded is None:
-                raise Refused("no-room", missing)
-            stored, version = loaded
-            before = load_room(stored)
-            now = self.clock()
-            if player and seq is not None and seq <= before.seqs.get(player, -1):
-                # Delivered twice (a retry, a redelivery): applied once, acknowledged again.
-                if connection:
-                    self._send(connection, P.Ack(seq=seq, version=version, duplicate=True))
-                return Sent(version)
-            before_rated = _count(before, player, now) if player and seq is not None else before
-            after, events = change(before_rated, now)
+        """Queue one change for the room's writer; raise its refusal, if any, here.
+
+        A message from a player (``player`` and ``seq``) is counted against their pace
+        by when it arrived and applied once whatever order it comes in (``seqs``).
+        """
+        arrived = self.clock() if arrived is None else arrived
+        reply = _Reply(connection, seq, player) if connection and seq is not None else None
+
+        def command(room: R.Room, now: int) -> Step[R.Room]:
+            if player:
+                bucket, fits = pace.take(room.paces.get(player), arrived)
+                room = replace(room, paces={**room.paces, player: bucket})
+                if not fits:
+                    return Step(room, refused=TOO_FAST, note=reply)
+            window = room.applied.get(player) if player else None
             if player and seq is not None:
-                after = replace(after, seqs={**after.seqs, player: seq})
-            if after == before:
-                if connection and seq is not None:
-                    self._send(connection, P.Ack(seq=seq, version=version))
-                return Sent(version)
+                match seqs.seen(window, seq):
+                    case seqs.Seen.APPLIED:  # a retry or a redelivery: applied once
+                        return Step(room, duplicate=True, note=reply)
+                    case seqs.Seen.STALE:
+                        return Step(room, refused=STALE, note=reply)
             try:
-                new_version = self.store.save_room(
-                    code, dump_room(after), version, now + ROOM_TTL_MS
-                )
-            except Conflict:
-                self.sleep(self.rng.uniform(0, 0.01 * (attempt + 1)))
-                continue
-            if connection and seq is not None:
-                cursor = next(
-                    (
-                        e.square
-                        for e in events
-                        if isinstance(e, Changed) and e.undo and e.player == player
-                    ),
-                    None,
-                )
-                self._send(connection, P.Ack(seq=seq, version=new_version, cursor=cursor))
-            self._after(code, before, after, new_version, events, now)
-            return _outcome(before, after, events, now, new_version)
-        raise Refused("busy", "The room is very busy right now; please try again.")
+                after, events = change(room, now)
+            except Refused as refusal:  # refused, but counted all the same
+                return Step(room, refused=refusal, note=reply)
+            if player and seq is not None:
+                after = replace(after, applied={**after.applied, player: seqs.record(window, seq)})
+            return Step(after, events, note=reply)
+
+        job = self.runner.run(self, code, command)
+        if job.missing:
+            raise Refused("no-room", missing)
+        assert job.step is not None
+        if job.step.refused is not None:
+            raise job.step.refused
+        return job.report or Sent(job.version, job.wrote)
+
+    def load(self, code: str) -> tuple[R.Room, int] | None:
+        loaded = self.store.load_room(code)
+        return (load_room(loaded[0]), loaded[1]) if loaded else None
+
+    def save(self, code: str, room: R.Room, seen: int, now: int) -> int:
+        return self.store.save_room(code, dump_room(room), seen, now + ROOM_TTL_MS)
+
+    def visible(self, before: R.Room, after: R.Room) -> bool:
+        """Anything but seq windows and paces: those ride along with the next write."""
+        return replace(before, applied={}, paces={}) != replace(after, applied={}, paces={})
+
+    def settled(self, code: str, batch: Batch[R.Room]) -> list[Callable[[R.Room, int], Step]]:
+        """Acks and the fan-out concurrently; then saved games, timers, notifications."""
+        messages: list[tuple[str, Any]] = []
+        for job in batch.jobs:
+            step, reply = job.step, job.step.note if job.step else None
+            if step is None or reply is None or step.refused is not None:
+                continue  # a refusal is raised to its own caller, who answers it
+            cursor = next(
+                (
+                    e.square
+                    for e in step.events
+                    if isinstance(e, Changed) and e.undo and e.player == reply.player
+                ),
+                None,
+            )
+            ack = P.Ack(seq=reply.seq, version=batch.version, duplicate=step.duplicate)
+            if cursor is not None and not step.duplicate:
+                ack = ack.model_copy(update={"cursor": cursor})
+            messages.append((reply.connection, ack.model_dump(mode="json")))
+        if not batch.wrote:
+            self.fan_out.send(messages)
+            return []
+        first = next((job for job in batch.jobs if job.wrote), batch.jobs[0])
+        first.report = _outcome(batch.before, batch.after, batch.events, batch.now, batch.version)
+        messages += self._room_messages(code, batch)
+        gone = self.fan_out.send(messages)
+        self._after(code, batch.before, batch.after, batch.version, batch.events, batch.now)
+        for connection in gone:
+            _quietly(self.store.delete_connection, connection)
+        # Each gone phone is one more command for this room, queued rather than applied
+        # from inside this batch.
+        return [_as_step(_fixed(R.Disconnect(connection))) for connection in gone]
 
     def _after(
         self, code: str, before: R.Room, after: R.Room, version: int, events: list[Any], now: int
     ) -> None:
         for note in events:
             if isinstance(note, R.Notify):
-                self._notify(note)
+                _quietly(self._notify, note)
             if isinstance(note, R.Keep):
                 if note.game is None:
-                    self.store.delete_save(note.player, note.kind)
+                    _quietly(self.store.delete_save, note.player, note.kind)
                 else:
-                    self.store.put_save(
-                        note.player, note.kind, dump_game(note.game), now + SAVE_TTL_MS
-                    )
+                    game = dump_game(note.game)
+                    _quietly(self.store.put_save, note.player, note.kind, game, now + SAVE_TTL_MS)
         if after.due_at() != before.due_at():
             due = after.due_at()
             if due is None:
-                self.timers.disarm(code)
+                _quietly(self.timers.disarm, code)
             else:
-                self.timers.arm(code, due, version)
-        gone = self._fan_out(before, after, version, now)
-        for connection in gone:
-            self.disconnect(connection)
+                _quietly(self.timers.arm, code, due, version)
 
-    def _fan_out(self, before: R.Room, after: R.Room, version: int, now: int) -> list[str]:
-        """Send every connection in the room what changed in its own view."""
-        gone = []
-        full_phase = before.phase != after.phase
+    def _room_messages(self, code: str, batch: Batch[R.Room]) -> list[tuple[str, Any]]:
+        """Each connection's patch from the view it was last sent, each view built once."""
+        after, version, now = batch.after, batch.version, batch.now
+        with self._shown_lock:
+            shown = self._shown.pop(code, None)
+        known = shown[1] if shown and shown[0] == batch.version - 1 else {}
+        full_phase = batch.before.phase != after.phase
+        before_connections = _connections_of(batch.before)
         audience = [(c, m.player) for m in after.members.values() for c in m.connections]
         audience += [(c, None) for c in after.watchers]
+        views: dict[str | None, Any] = {}
+        fresh_views: dict[str, Any] = {}
+        messages = []
         for connection, viewer in audience:
-            new = view(after, viewer, now)
-            fresh = full_phase or connection not in _connections_of(before)
-            changed = new if fresh else merge_patch(view(before, viewer, now), new)
-            message = P.RoomMessage(version=version, full=fresh, room=changed)
-            if not self._send(connection, message):
-                gone.append(connection)
-        return gone
+            if viewer not in views:
+                views[viewer] = view(after, viewer, now)
+            new = views[viewer]
+            fresh_views[connection] = new
+            fresh = full_phase or connection not in before_connections
+            if not fresh:
+                old = known.get(connection)
+                if old is None:
+                    old = view(batch.before, viewer, now)
+                new = merge_patch(old, new)
+            message = P.RoomMessage(version=version, full=fresh, room=new)
+            messages.append((connection, message.model_dump(mode="json")))
+        with self._shown_lock:
+            self._shown[code] = (version, fresh_views)
+            while len(self._shown) > SHOWN_ROOMS:
+                self._shown.popitem(last=False)
+        return messages
 
     def _snapshot(self, connection: str, code: str, viewer: str | None) -> Sent:
         loaded = self.store.load_room(code)
@@ -684,22 +785,23 @@ def _fixed(action: Any) -> Callable[[R.Room, int], Any]:
     return lambda room, now: R.step(room, action, now)
 
 
-def _count(room: R.Room, player: str, now: int) -> R.Room:
-    """Count a message against the player's in-room rate; refuse past the limit.
+def _as_step(change: Callable[[R.Room, int], Any]) -> Callable[[R.Room, int], Step[R.Room]]:
+    return lambda room, now: Step(*change(room, now))
 
-    Kept in the room item so the limit costs no extra request per keystroke.
-    """
-    limit, window_ms = ROOM_RATE
-    window = now // window_ms
-    start, count = room.rates.get(player, (window, 0))
-    count = count + 1 if start == window else 1
-    if count > limit:
-        raise Refused("too-fast", "Slow down: too many messages at once.")
-    return replace(
-        room,
-        rates={player: (window, count)}
-        | {p: r for p, r in room.rates.items() if p != player and r[0] == window},
-    )
+
+@dataclass(frozen=True)
+class _Reply:
+    connection: str
+    seq: int
+    player: str | None
+
+
+def _quietly(action: Callable[..., Any], *args: Any) -> None:
+    """After a write, a failing side effect is logged: the write and the others stand."""
+    try:
+        action(*args)
+    except Exception:
+        log.exception("%s after a write failed", getattr(action, "__name__", "step"))
 
 
 def _connections_of(room: R.Room) -> set[str]:

@@ -1,0 +1,334 @@
+"""Rooms full of people typing at once, through the local stack's real WebSockets.
+
+    python benchmarks/typists.py --rooms 3 --seconds 30 [--players 6] [--size midi]
+
+Starts the local stack in a child process (so its CPU time is its own), then opens
+``rooms x players`` WebSockets from this one, written from docs/protocol.md alone:
+each room is a Together game, each player types a letter every 300-800 ms into its
+own squares, and follows the protocol's retry rule (a ``busy`` refusal is sent again
+with the same seq). Reports, over the typing stretch only:
+
+- ack latency (send -> ack, p50/p99) and other-phone latency (send -> another phone
+  holding the acknowledged version, p99);
+- letters lost: acknowledged letters that are not on the final board, plus letters
+  never acknowledged; refusals by code; connections dropped;
+- the server's CPU ms per acknowledged letter and its store requests per letter.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # for tests.rooms.fakes
+
+from tests.rooms.fakes import apply_patch  # noqa: E402 (RFC 7386, as the client applies it)
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+RETRY_LIMIT = 8
+
+
+class Typist:
+    def __init__(self, url: str, stats: Stats):
+        self.url = url
+        self.stats = stats
+        self.seq = int(time.time() * 1000)
+        self.room: dict[str, Any] = {}
+        self.version = 0
+        self.versions_at: dict[int, float] = {}  # version -> when this phone first held it
+        self.waiting: dict[int, asyncio.Future] = {}
+        self.sent_at: dict[int, float] = {}
+        self.ws: Any = None
+        self.reader: asyncio.Task | None = None
+        self.closed = False
+        self.version_seen = asyncio.Event()
+
+    async def open(self) -> None:
+        self.ws = await connect(self.url, max_size=2**22, ping_interval=20, ping_timeout=20)
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        try:
+            async for text in self.ws:
+                m = json.loads(text)
+                if m["type"] == "room":
+                    self.room = m["room"] if m["full"] else apply_patch(self.room, m["room"])
+                    if not m["full"] and m["version"] != self.version + 1:
+                        self.stats.gaps += 1
+                        await self.ws.send(json.dumps({"action": "snapshot", "seq": self._next()}))
+                    self.version = m["version"]
+                    self.versions_at.setdefault(m["version"], time.perf_counter())
+                    self.version_seen.set()
+                elif m["type"] in ("ack", "error") and m.get("seq") in self.waiting:
+                    future = self.waiting.pop(m["seq"])
+                    if not future.done():
+                        future.set_result(m)
+        except ConnectionClosed as closed:
+            if not self.closed:
+                self.stats.dropped += 1
+                self.stats.drop_reasons[str(closed)[:60]] += 1
+        for future in self.waiting.values():
+            if not future.done():
+                future.set_result({"type": "error", "code": "closed"})
+
+    def _next(self) -> int:
+        self.seq += 1
+        return self.seq
+
+    async def act(self, action: str, timeout: float = 30.0, **fields: Any) -> dict[str, Any]:
+        """Send; wait for its ack; a ``busy`` refusal is sent again with the same seq."""
+        seq = self._next()
+        for attempt in range(RETRY_LIMIT):
+            future = asyncio.get_running_loop().create_future()
+            self.waiting[seq] = future
+            await self.ws.send(json.dumps({"action": action, "seq": seq, **fields}))
+            try:
+                answer = await asyncio.wait_for(future, timeout)
+            except TimeoutError:
+                self.waiting.pop(seq, None)
+                return {"type": "error", "code": "timeout"}
+            if answer["type"] == "error" and answer["code"] == "busy":
+                self.stats.retries += 1
+                await asyncio.sleep(min(2.0, 0.05 * 2**attempt) * random.uniform(0.5, 1))
+                continue
+            return answer
+        return answer
+
+    async def until(self, check, timeout: float = 30.0) -> None:
+        end = time.monotonic() + timeout
+        while not check(self):
+            self.version_seen.clear()
+            await asyncio.wait_for(self.version_seen.wait(), max(0.01, end - time.monotonic()))
+
+    async def close(self) -> None:
+        self.closed = True
+        await self.ws.close()
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.acks: list[float] = []
+        self.others: list[float] = []
+        self.refused: Counter[str] = Counter()
+        self.unanswered = 0
+        self.dropped = 0
+        self.drop_reasons: Counter[str] = Counter()
+        self.retries = 0
+        self.gaps = 0
+        self.lost_on_board = 0
+        self.letters = 0
+
+
+async def make_room(url: str, players: int, size: str, stats: Stats) -> list[Typist]:
+    phones = [Typist(url, stats) for _ in range(players)]
+    for p in phones:
+        await p.open()
+        await p.act("hello")
+    host = phones[0]
+    await host.act("host", name="Host")
+    await host.until(lambda p: "code" in p.room)
+    code = host.room["code"]
+    for i, p in enumerate(phones[1:], 1):
+        await p.act("join", code=code, name=f"P{i}")
+    await host.act("to_game")
+    await host.act("choose", mode="together", size=size)
+    await host.act("start")
+    for p in phones:
+        await p.until(lambda p: p.room.get("phase") == "playing")
+    return phones
+
+
+async def type_for(
+    phone: Typist, others: list[Typist], squares: list[int], until: float, stats: Stats
+) -> dict[int, str]:
+    """Type into ``squares`` until ``until``; return the last acknowledged letter per square."""
+    kept: dict[int, str] = {}
+    rng = random.Random()
+    pending: set[asyncio.Task] = set()
+
+    async def one(square: int, letter: str) -> None:
+        start = time.perf_counter()
+        answer = await phone.act("type", square=square, letter=letter)
+        if answer["type"] == "ack":
+            stats.acks.append((time.perf_counter() - start) * 1000)
+            stats.letters += 1
+            kept[square] = letter  # squares are this phone's own and typed in order
+            version = answer["version"]
+            for other in others:
+                try:
+                    await other.until(lambda p, v=version: p.version >= v, timeout=10)
+                except TimeoutError:
+                    continue
+                seen = other.versions_at.get(version) or min(
+                    t for v, t in other.versions_at.items() if v >= version
+                )
+                stats.others.append((max(seen, start) - start) * 1000)
+        else:
+            stats.refused[answer.get("code", "?")] += 1
+
+    i = 0
+    while time.monotonic() < until and not phone.closed:
+        square = squares[i % len(squares)]
+        # Send without waiting for the ack, as the browser does; the next letter goes to
+        # another square so acknowledgements on one square arrive in typing order.
+        task = asyncio.create_task(one(square, rng.choice(LETTERS)))
+        pending.add(task)
+        task.add_done_callback(pending.discard)
+        i += 1
+        await asyncio.sleep(rng.uniform(0.3, 0.8))
+        if i % len(squares) == 0 and pending:
+            await asyncio.gather(*pending)  # never two letters in flight on one square
+    if pending:
+        await asyncio.gather(*pending)
+    return kept
+
+
+def server_stats(server: subprocess.Popen) -> dict[str, Any]:
+    assert server.stdin and server.stdout
+    server.stdin.write("stats\n")
+    server.stdin.flush()
+    return json.loads(server.stdout.readline())
+
+
+async def run(args: argparse.Namespace, url: str, server: subprocess.Popen) -> Stats:
+    stats = Stats()
+    rooms = []
+    for first in range(0, args.rooms, 10):  # ten at a time: setting up is not measured
+        batch = range(first, min(args.rooms, first + 10))
+        rooms += await asyncio.gather(
+            *(make_room(url, args.players, args.size, stats) for _ in batch)
+        )
+    await asyncio.sleep(0.5)
+    before = server_stats(server)
+    until = time.monotonic() + args.seconds
+    jobs = []
+    for phones in rooms:
+        puzzle = phones[0].room["game"]["puzzle"]
+        whites = [s for s in range(puzzle["width"] * puzzle["height"]) if s not in puzzle["blocks"]]
+        for i, p in enumerate(phones):
+            mine = whites[i :: len(phones)]
+            others = [o for o in phones if o is not p]
+            jobs.append(type_for(p, others, mine, until, stats))
+    kept = await asyncio.gather(*jobs)
+    await asyncio.sleep(1.0)
+    after = server_stats(server)
+    stats.cpu_ms = (after["cpu"] - before["cpu"]) * 1000
+    stats.store = after["store"] - before["store"]
+    stats.store_by = {k: after["by"].get(k, 0) - before["by"].get(k, 0) for k in after["by"]}
+    per_room = [kept[i : i + args.players] for i in range(0, len(kept), args.players)]
+    for phones in rooms:
+        check = phones[0]
+        # A snapshot is answered with the whole room, not an ack.
+        await check.ws.send(json.dumps({"action": "snapshot", "seq": check._next()}))
+    await asyncio.sleep(1.0)
+    for phones, job in zip(rooms, per_room, strict=True):
+        check = phones[0]
+        board = check.room.get("game", {}).get("board", "")
+        for squares in job:
+            stats.lost_on_board += sum(1 for sq, letter in squares.items() if board[sq] != letter)
+    for phones in rooms:
+        for p in phones:
+            await p.close()
+    return stats
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def serve() -> None:
+    """The child process: the local stack, answering "stats" lines on stdin."""
+    import faulthandler
+    import signal
+
+    from crossing.handlers import ws as handlers
+    from crossing.local.serve import running
+
+    faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid>: every thread's stack
+    # Metrics and logs print to stdout: keep it for them, and answer on a private copy.
+    answer = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)
+    with running(frontend=ROOT / "frontend") as stack:
+        print(stack.url, file=answer, flush=True)
+        for line in sys.stdin:
+            if line.strip() == "stats":
+                store = handlers.service().store
+                by = dict(getattr(store, "requests", {}))
+                print(
+                    json.dumps({"cpu": time.process_time(), "store": sum(by.values()), "by": by}),
+                    file=answer,
+                    flush=True,
+                )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, default=1)
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--size", default="midi")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        serve()
+        return
+    # PYTHONPATH may name another checkout's functions/, to measure it with the same client.
+    env = {**os.environ, "PYTHONPATH": os.environ.get("PYTHONPATH") or str(ROOT / "functions")}
+    server = subprocess.Popen(
+        [sys.executable, __file__, "--serve"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert server.stdout
+        url = server.stdout.readline().strip().replace("http", "ws") + "ws"
+        stats = asyncio.run(run(args, url, server))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    letters = max(1, stats.letters)
+    print(
+        f"{args.rooms} rooms x {args.players} typists, Together {args.size}, "
+        f"{args.seconds:.0f} s, a letter every 300-800 ms each:"
+    )
+    print(
+        f"  acknowledged letters {stats.letters} ({stats.letters / args.seconds:.1f}/s); "
+        f"ack p50 {pct(stats.acks, 0.5):.0f} ms, p99 {pct(stats.acks, 0.99):.0f} ms; "
+        f"other-phone p50 {pct(stats.others, 0.5):.0f} ms, p99 {pct(stats.others, 0.99):.0f} ms"
+    )
+    print(
+        f"  lost: {stats.lost_on_board} acknowledged but not on the board, "
+        f"{sum(stats.refused.values())} never acknowledged {dict(stats.refused)}; "
+        f"busy retries {stats.retries}; version gaps {stats.gaps}"
+    )
+    print(f"  dropped connections {stats.dropped} {dict(stats.drop_reasons)}")
+    print(
+        f"  server CPU {stats.cpu_ms / letters:.1f} ms per letter; "
+        f"store requests {stats.store / letters:.2f} per letter "
+        f"{ {k: round(v / letters, 2) for k, v in stats.store_by.items() if v} }"
+    )
+    if stats.acks:
+        print(f"  ack mean {statistics.mean(stats.acks):.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,248 @@
+"""The one loop every stored document goes through: queue, step, write once, tell.
+
+Commands for one document (a room, a Duel game, the lobby...) queue in this
+process and one thread at a time applies them: it takes every command queued so
+far, steps them in arrival order on the document it holds in memory (read from
+the store only when it has none), writes the result once under the version it
+read, then lets the document's ``Kind`` acknowledge each sender, arm timers and
+tell every phone. So six people typing into one room cost one write per batch
+rather than a conflict-and-retry each, and no frame waits behind a retry.
+
+The version condition stays the guard: another process (another Lambda, another
+server) that wrote first makes the write fail with ``Conflict``; the runner then
+forgets what it held, reads again and re-applies the whole batch. A batch whose
+steps change nothing visible is not written at all (its counters stay in memory
+and go out with the next write). Nothing raises once a write has succeeded.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from crossing.crossword.commands import Refused
+from crossing.rooms.ports import Conflict
+
+S = TypeVar("S")
+MAX_TRIES = 6
+HELD = 2000  # documents kept in memory per process, most recently used
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Step(Generic[S]):
+    """What one command did: the state to go on from, its events, and its answer."""
+
+    state: S
+    events: list[Any] = field(default_factory=list)
+    refused: Refused | None = None  # nothing visible changed (counters may have)
+    duplicate: bool = False  # applied before: acknowledged again, nothing changed
+    note: Any = None  # anything the Kind wants back when it answers (an undo's square)
+
+
+class Kind(Protocol[S]):
+    """What the runner needs to know about one kind of document."""
+
+    def load(self, name: str) -> tuple[S, int] | None: ...
+
+    def save(self, name: str, state: S, seen: int, now: int) -> int:
+        """Write under the version condition; raise ``Conflict`` if it moved on."""
+
+    def visible(self, before: S, after: S) -> bool:
+        """Whether ``after`` differs from ``before`` in anything worth a write."""
+
+    def settled(self, name: str, batch: Batch[S]) -> list[Callable[[S, int], Step[S]]]:
+        """Answer each sender and, if the batch wrote, do what follows a write (timers,
+        saved games, fan-out). Returns commands to queue next (a gone phone's
+        disconnect), never applied from inside this batch."""
+
+
+@dataclass
+class Job(Generic[S]):
+    change: Callable[[S, int], Step[S]]
+    waiting: bool = True  # a thread waits for it (a follow-up has nobody waiting)
+    step: Step[S] | None = None
+    version: int | None = None
+    wrote: bool = False
+    missing: bool = False
+    error: BaseException | None = None
+    done: threading.Event = field(default_factory=threading.Event)
+    lead: bool = False  # woken to apply the next batch itself
+    report: Any = None  # what the Kind says the batch did, on its first applied job
+
+
+@dataclass
+class Batch(Generic[S]):
+    before: S
+    after: S
+    version: int  # as written (or as read, when nothing was written)
+    wrote: bool
+    now: int
+    jobs: list[Job[S]]
+
+    @property
+    def steps(self) -> list[Step[S]]:
+        return [job.step for job in self.jobs if job.step is not None]
+
+    @property
+    def events(self) -> list[Any]:
+        return [e for step in self.steps for e in step.events]
+
+
+class Runner:
+    def __init__(
+        self,
+        *,
+        clock: Callable[[], int],
+        sleep: Callable[[float], None],
+        rng: random.Random,
+        tries: int = MAX_TRIES,
+        hold: bool = True,
+    ) -> None:
+        self.clock = clock
+        self.sleep = sleep
+        self.rng = rng
+        self.tries = tries
+        # Keep each document in memory between batches: right where this process is its
+        # only writer (the local stack); where many processes write (Lambdas), every batch
+        # reads first instead, or most writes would start with a stale version.
+        self.hold = hold
+        self._lock = threading.Lock()
+        self._queues: dict[tuple[int, str], list[Job[Any]]] = {}
+        self._leaders: dict[tuple[int, str], int] = {}  # document -> the thread applying it
+        self._held: OrderedDict[tuple[int, str], tuple[Any, int]] = OrderedDict()
+        self.batches = 0
+        self.conflicts = 0
+
+    def run(self, kind: Kind[S], name: str, change: Callable[[S, int], Step[S]]) -> Job[S]:
+        """Apply ``change`` to the document (in a batch with whatever else is queued)."""
+        job: Job[S] = Job(change)
+        key = (id(kind), name)
+        with self._lock:
+            if self._leaders.get(key) == threading.get_ident():
+                # It would wait for itself: only another process may write mid-batch.
+                raise RuntimeError(f"{name} changed from inside its own batch")
+            queue = self._queues.get(key)
+            leader = queue is None
+            if leader:
+                self._queues[key] = queue = []
+            queue.append(job)
+        if not leader:
+            job.done.wait()
+            if not job.lead:
+                return self._result(job)
+        self._lead(kind, key, name)
+        job.done.wait()
+        return self._result(job)
+
+    def forget(self, kind: Kind[Any], name: str) -> None:
+        """Drop what is held in memory for a document (it was written elsewhere)."""
+        with self._lock:
+            self._held.pop((id(kind), name), None)
+
+    def _lead(self, kind: Kind[Any], key: tuple[int, str], name: str) -> None:
+        """Apply batches until the queue is empty or a waiting thread can take over."""
+        while True:
+            with self._lock:
+                batch = self._queues[key]
+                self._queues[key] = []
+                self._leaders[key] = threading.get_ident()
+            try:
+                follow = self._apply(kind, key, name, batch)
+            finally:
+                with self._lock:
+                    self._leaders.pop(key, None)
+            with self._lock:
+                queue = self._queues[key]
+                queue.extend(Job(change, waiting=False) for change in follow)
+                if not queue:
+                    del self._queues[key]
+                    return
+                if queue[0].waiting:
+                    # Its thread applies the next batch: no caller serves others for long.
+                    queue[0].lead = True
+                    queue[0].done.set()
+                    return
+
+    def _apply(
+        self, kind: Kind[Any], key: tuple[int, str], name: str, jobs: list[Job[Any]]
+    ) -> list[Callable[[Any, int], Step[Any]]]:
+        for job in jobs:
+            job.lead = False
+            job.done.clear()
+        try:
+            batch = self._write(kind, key, name, jobs)
+        except BaseException as error:  # a bug, or the store failing: every sender hears
+            log.exception("applying %d commands to %s failed", len(jobs), name)
+            for job in jobs:
+                job.error = error
+            batch = None
+        follow: list[Callable[[Any, int], Step[Any]]] = []
+        if batch is not None:
+            try:
+                follow = kind.settled(name, batch)
+            except Exception:  # the write stands whatever happens after it
+                log.exception("after writing %s", name)
+        for job in jobs:
+            job.done.set()
+        return follow
+
+    def _write(
+        self, kind: Kind[Any], key: tuple[int, str], name: str, jobs: list[Job[Any]]
+    ) -> Batch[Any] | None:
+        self.batches += 1
+        for attempt in range(self.tries):
+            with self._lock:
+                held = self._held.get(key)
+            loaded = held or kind.load(name)
+            if loaded is None:
+                for job in jobs:
+                    job.missing = True
+                return None
+            before, version = loaded
+            now = self.clock()
+            state = before
+            changed = []  # which commands changed something visible themselves
+            for job in jobs:
+                try:
+                    job.step = job.change(state, now)
+                except Refused as refusal:
+                    job.step = Step(state, refused=refusal)
+                changed.append(job.step.refused is None and kind.visible(state, job.step.state))
+                state = job.step.state
+            wrote = kind.visible(before, state)
+            if wrote:
+                try:
+                    version = kind.save(name, state, version, now)
+                except Exception as error:
+                    with self._lock:
+                        self._held.pop(key, None)
+                    if not isinstance(error, Conflict):
+                        raise
+                    self.conflicts += 1
+                    self.sleep(self.rng.uniform(0, 0.01 * (attempt + 1)))
+                    continue
+            if self.hold:
+                with self._lock:
+                    self._held[key] = (state, version)
+                    self._held.move_to_end(key)
+                    while len(self._held) > HELD:
+                        self._held.popitem(last=False)
+            for job, its_own in zip(jobs, changed, strict=True):
+                job.version, job.wrote = version, wrote and its_own
+            return Batch(before, state, version, wrote, now, jobs)
+        busy = Refused("busy", "This is very busy right now; please send it again.")
+        for job in jobs:
+            job.error = busy
+        return None
+
+    def _result(self, job: Job[S]) -> Job[S]:
+        if job.error is not None:
+            raise job.error
+        return job

@@ -1,0 +1,64 @@
+"""The in-room rate limit counts every frame by when it arrived, and spares human speed."""
+
+import json
+
+from crossing.rooms import pace, seqs
+
+from tests.rooms.fakes import start_game
+
+
+def codes(messages):
+    return [m.get("code") for m in messages if m["type"] == "error"]
+
+
+def test_typing_flat_out_for_a_minute_is_never_refused(service, phone, clock):
+    _host, (ann,), _code = start_game(phone, mode="together")
+    refused = []
+    for i in range(600):  # ten a second, half of them in bursts of five at once
+        clock.now += 0 if i % 10 < 5 else 200
+        refused += codes(ann.send("type", square=i % 2 + 2, letter="AB"[i % 2]))
+    assert "too-fast" not in refused
+
+
+def test_a_backlog_handled_at_once_is_paced_by_when_it_arrived(service, phone, clock):
+    _host, (ann,), _code = start_game(phone, mode="together")
+    first = clock.now + 1000
+    clock.now = first + 4000  # arrived over four seconds, all handled in this instant
+    for i in range(40):
+        body = json.dumps({"action": "type", "seq": ann.seq + 1 + i, "square": 2, "letter": "A"})
+        service.receive(ann.connection, body, arrived=first + i * 100)
+    assert "too-fast" not in codes(ann.take())
+
+
+def test_refused_frames_and_ticks_count_too(service, phone, clock):
+    _host, (ann,), _code = start_game(phone, mode="together")
+    got = []
+    for _ in range(60):
+        got += codes(ann.send("type", square=0, letter="A"))  # a block: each refused
+    assert got.count("too-fast") > 0
+    clock.now += 60_000
+    ticks = []
+    for _ in range(60):
+        ticks += codes(ann.send("tick"))
+    assert ticks.count("too-fast") >= 60 - pace.BURST
+
+
+def test_the_bucket_forgives_a_stopped_flood_within_seconds():
+    bucket = None
+    for _ in range(200):
+        bucket, _ = pace.take(bucket, 1000)
+    _, fits = pace.take(bucket, 1000 + 2 * pace.BURST * 1000 // pace.PER_SECOND + 100)
+    assert fits
+
+
+def test_the_seq_window_applies_each_seq_once_in_any_order():
+    applied = None
+    for seq in (5, 3, 9, 4, 8, 6, 7):
+        assert seqs.seen(applied, seq) is seqs.Seen.NEW
+        applied = seqs.record(applied, seq)
+        assert seqs.seen(applied, seq) is seqs.Seen.APPLIED
+    assert all(seqs.seen(applied, s) is seqs.Seen.APPLIED for s in range(3, 10))
+    assert seqs.seen(applied, 2) is seqs.Seen.NEW
+    applied = seqs.record(applied, 200)
+    assert seqs.seen(applied, 9) is seqs.Seen.STALE
+    assert seqs.seen(applied, 200 - seqs.WINDOW) is seqs.Seen.NEW
