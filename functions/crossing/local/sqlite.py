@@ -214,6 +214,36 @@ class SqliteStore:
         expires_at = (self.db.now_s() + GUEST_TTL_S) * 1000 if guest else None
         self._put("put_profile", table.profile_key(player), text, expires_at)
 
+    def update_profile(self, player: str, changes: Json, expect: Json | None = None) -> bool:
+        """Change some fields (None removes one), only if ``expect``'s fields hold: read,
+        check and write in one transaction, as DynamoDB's conditional update is one
+        request (so two writers of different fields never lose each other's)."""
+        if not changes:
+            raise ValueError("update_profile needs at least one field to change")
+        self.requests["update_profile"] += 1
+        key = table.profile_key(player)
+        guest = not player.startswith(ACCOUNT_PREFIX)
+        with self.db.write() as db:
+            row = db.execute(
+                "SELECT data FROM items WHERE pk = ? AND sk = ? "
+                "AND (expires_at IS NULL OR expires_at > ?)",
+                (*key, self.db.now_s()),
+            ).fetchone()
+            profile = json.loads(row[0]) if row else {}
+            if any(profile.get(k) != v for k, v in (expect or {}).items()):
+                return False
+            profile = {k: v for k, v in {**profile, **changes}.items() if v is not None}
+            db.execute(
+                "INSERT OR REPLACE INTO items (pk, sk, data, version, expires_at) "
+                "VALUES (?, ?, ?, NULL, ?)",
+                (
+                    *key,
+                    table.encode(profile, f"player {player}'s profile"),
+                    self.db.now_s() + GUEST_TTL_S if guest else None,
+                ),
+            )
+        return True
+
     def get_save(self, player: str, kind: str) -> Json | None:
         row = self._get("get_save", table.save_key(player, kind))
         return None if row is None else json.loads(row[0])
