@@ -174,7 +174,14 @@ def fake_tools(tmp_path: Path, managed: bool = False) -> tuple[Path, dict[str, s
     """
     repo = tmp_path / "repo"
     (repo / "scripts").mkdir(parents=True)
-    for name in ("scripts/test", "constraints.txt", "pyproject.toml"):
+    (repo / "functions/crossing/tiles").mkdir(parents=True)
+    for name in (
+        "scripts/test",
+        "constraints.txt",
+        "pyproject.toml",
+        "setup.py",
+        "functions/crossing/tiles/_movegen.c",
+    ):
         shutil.copy(ROOT / name, repo / name)
     bin_ = tmp_path / "bin"
     bin_.mkdir()
@@ -232,6 +239,9 @@ def test_scripts_test_installs_only_when_what_it_pins_changes(tmp_path):
     assert installs() == 0
     (repo / "pyproject.toml").write_text((repo / "pyproject.toml").read_text() + "\n")
     assert installs() == 1, "a changed pyproject.toml installs again"
+    source = repo / "functions/crossing/tiles/_movegen.c"
+    source.write_text(source.read_text() + "\n")
+    assert installs() == 1, "a changed C move generator is compiled again"
 
 
 def test_the_local_stack_logs_under_its_service_name(tmp_path):
