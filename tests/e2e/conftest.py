@@ -7,6 +7,7 @@ On CI (CI=true) a missing Chromium fails the run; elsewhere the tests skip.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -68,3 +69,21 @@ def page(browser: Browser, base_url: str) -> Iterator[Page]:
 def open_solver(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/solver.html")
     page.wait_for_selector("body[data-ready=true]")
+
+
+@pytest.fixture
+def phone(browser: Browser, base_url: str):
+    contexts = []
+
+    def open_phone(name: str, path: str = "/?debug", size=PHONE) -> Page:
+        context = browser.new_context(viewport=size)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.add_init_script(f"localStorage.setItem('crossing.name', {json.dumps(name)})")
+        page.goto(base_url + path)
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()

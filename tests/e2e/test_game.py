@@ -5,10 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
-
-from tests.e2e.conftest import PHONE
+from playwright.sync_api import Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKS = [
@@ -31,24 +28,6 @@ def solution_of(page: Page) -> tuple[str, list[int]]:
                 letters = "".join("".join(row) for row in p["solution"])
                 return letters, [i for i, ch in enumerate(letters) if ch != "#"]
     raise AssertionError(f"puzzle {puzzle_id} is in no pack")
-
-
-@pytest.fixture
-def phone(browser: Browser, base_url: str):
-    contexts = []
-
-    def open_phone(name: str, path: str = "/?debug", size=PHONE) -> Page:
-        context = browser.new_context(viewport=size)
-        context.set_default_timeout(15_000)
-        contexts.append(context)
-        page = context.new_page()
-        page.add_init_script(f"localStorage.setItem('crossing.name', {json.dumps(name)})")
-        page.goto(base_url + path)
-        return page
-
-    yield open_phone
-    for context in contexts:
-        context.close()
 
 
 def on_screen(page: Page, screen: str) -> None:

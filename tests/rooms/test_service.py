@@ -414,3 +414,32 @@ def test_each_room_gets_its_own_seed_so_bots_differ_between_rooms(service, phone
         _, _, code = start_game(phone, guests=())
         seeds.add(room_of(service, code).seed)
     assert len(seeds) == 5
+
+
+def test_every_stop_and_start_reaches_a_phone_that_holds_the_view(service, phone, clock):
+    """A phone keeps its view up to date by diffs alone: what it holds after Done, a take
+    back, a pause and a resume must read the server's time, not the last whole view's."""
+    host, (ann,), _code = start_game(phone)
+
+    def shown(p, key="my_clock"):
+        reading = p.room["game"][key]
+        since = reading.get("since")  # a merge patch's null takes the key away
+        ran = clock.now - since if since is not None else 0
+        return reading["elapsed_ms"] + ran
+
+    clock.now += 7 * SEC
+    ann.send("done")
+    clock.now += 5 * SEC
+    assert shown(ann) == 7 * SEC
+    ann.send("take_back")
+    clock.now += 3 * SEC
+    host.send("pause")
+    ann.take()
+    clock.now += 60 * SEC
+    assert shown(ann) == 10 * SEC
+    assert shown(ann, "clock") == 15 * SEC
+    host.send("resume")
+    ann.take()
+    clock.now += 2 * SEC
+    assert shown(ann) == 12 * SEC
+    assert shown(host, "clock") == 17 * SEC
