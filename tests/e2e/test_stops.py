@@ -85,3 +85,21 @@ def test_clocks_after_done_take_back_pause_and_resume_match_the_server(phone):
     on_screen(theirs, "game")
     theirs.wait_for_timeout(300)
     agree(phone_clock(hana), phone_clock(theirs), "Hana's clock after resuming")
+
+
+def test_a_host_who_reloads_comes_back_as_the_host(phone):
+    hana = phone("Hana")
+    code = host(hana)
+    ann = phone("Ann", f"/?debug&room={code}")
+    on_screen(ann, "lobby")
+    start(hana, [ann], "together")
+    hana.reload()
+    on_screen(hana, "game")
+    # Still the host: the host's own buttons are there, and Ann sees no new host.
+    hana.wait_for_selector("[data-act=pause]:not([hidden])")
+    hana.wait_for_selector("[data-act=end]:not([hidden])")
+    ann.wait_for_timeout(500)
+    assert ann.evaluate("window.crossing.store.get().view.host") == hana.evaluate(
+        "window.crossing.store.get().view.you"
+    )
+    assert ann.is_hidden("[data-act=pause]")
