@@ -85,10 +85,11 @@ export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.
   });
   // Leaving the page (or the browser keeping it frozen in its back/forward cache)
   // must hang up, or the room goes on thinking we are here and never starts the
-  // two minutes' grace. Coming back from that cache dials again.
+  // two minutes' grace. Coming back from that cache dials again. (1000 is the one
+  // code below 3000 a page may send: 1001 "going away" is the browser's own, and throws.)
   window.addEventListener('pagehide', () => {
     hungUp = true;
-    ws?.close(1001);
+    ws?.close(1000);
   });
   window.addEventListener('pageshow', (e) => {
     if (e.persisted && hungUp && !closedByUs) {

@@ -103,3 +103,18 @@ def test_a_host_who_reloads_comes_back_as_the_host(phone):
         "window.crossing.store.get().view.you"
     )
     assert ann.is_hidden("[data-act=pause]")
+
+
+def test_after_pagehide_the_server_sees_the_socket_closed(phone):
+    hana = phone("Hana")
+    code = host(hana)
+    ann = phone("Ann", f"/?debug&room={code}")
+    on_screen(ann, "lobby")
+    hana.wait_for_selector(".member:has-text('Ann')")
+    assert "away" not in hana.text_content(".member:has-text('Ann') .tag")
+    # What a browser does as the page is left or frozen in its back/forward cache.
+    ann.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: true}))")
+    hana.wait_for_function(
+        "/away/.test([...document.querySelectorAll('.member')]"
+        ".find(m => m.textContent.includes('Ann')).querySelector('.tag').textContent)"
+    )
