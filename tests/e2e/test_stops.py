@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import Page
 
-from tests.e2e.test_game import host, on_screen, start
+from tests.e2e.test_game import host, on_screen, solution_of, start, type_squares
 
 TV = {"width": 1280, "height": 720}
 
@@ -118,3 +118,22 @@ def test_after_pagehide_the_server_sees_the_socket_closed(phone):
         "/away/.test([...document.querySelectorAll('.member')]"
         ".find(m => m.textContent.includes('Ann')).querySelector('.tag').textContent)"
     )
+
+
+def test_two_tabs_of_one_browser_in_one_room_both_type_and_keep_their_letters(phone):
+    hana = phone("Hana")
+    code = host(hana)
+    ann = phone("Ann", f"/?debug&room={code}")
+    on_screen(ann, "lobby")
+    start(hana, [ann], "together")
+    _, whites = solution_of(hana)
+    other = fresh_tab(ann, "/?debug")  # the same seat, in a second tab
+    on_screen(other, "game")
+    tabs = [ann, other, ann, other]
+    for tab, sq, letter in zip(tabs, whites[:4], "QXJZ", strict=True):
+        type_squares(tab, [sq], letter)
+    board = "window.crossing.store.get().view.game.board"
+    expected = {whites[0]: "Q", whites[1]: "X", whites[2]: "J", whites[3]: "Z"}
+    check = " && ".join(f"{board}[{sq}] === '{ch}'" for sq, ch in expected.items())
+    for page in (hana, ann, other):
+        page.wait_for_function(check)
