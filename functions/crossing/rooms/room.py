@@ -78,6 +78,7 @@ class BotTurn:
 
     at_ms: int
     n: int = 0
+    calm: int = 0  # board full: words it has re-read in a row and found right
 
 
 @dataclass(frozen=True)
@@ -329,7 +330,7 @@ def _bot_acts(room: Room, bot: str, at: int) -> tuple[Room, list[object]]:
         return _game_step(room, Done(bot), at)
     turn = room.bot_turns[bot]
     rng = bots.rng_for(bot_seed(room, bot), turn.n)
-    plan = bots.together_turn(game, bot, level, rng)
+    plan = bots.together_turn(game, bot, level, rng, turn.calm)
     events: list[object] = []
     for command in plan.commands:
         try:
@@ -341,7 +342,7 @@ def _bot_acts(room: Room, bot: str, at: int) -> tuple[Room, list[object]]:
     if plan.think_ms is None or room.game is None or room.game.over:
         turns.pop(bot, None)
     else:
-        turns[bot] = BotTurn(room.game.clock.read(at) + plan.think_ms, turn.n + 1)
+        turns[bot] = BotTurn(room.game.clock.read(at) + plan.think_ms, turn.n + 1, plan.calm)
     return replace(room, bot_turns=turns), events
 
 
