@@ -14,7 +14,7 @@ PACKS = [
 ]  # where the stack deals from
 SCREEN = "document.querySelector('#app').dataset.screen"
 LETTERS = (
-    "[...document.querySelectorAll('.grid [data-square] .letter')]"
+    "[...document.querySelectorAll('[data-slot=grid] [data-square] .letter')]"
     ".filter(e => e.textContent).length"
 )
 
@@ -59,7 +59,7 @@ TYPING_GAP_MS = 80  # about 12 letters a second: a fast person (rooms refuse ove
 
 def type_squares(page: Page, squares: list[int], letters: str) -> None:
     for sq, letter in zip(squares, letters, strict=True):
-        page.click(f".grid [data-square='{sq}']")
+        page.click(f"[data-slot=grid] [data-square='{sq}']")
         page.click(f"[data-key='{letter}']")
         page.wait_for_timeout(TYPING_GAP_MS)
 
@@ -122,7 +122,7 @@ def test_a_player_who_reloads_keeps_their_board(phone):
     ann.reload()
     on_screen(ann, "game")
     ann.wait_for_function(f"{LETTERS} === 2")
-    letter = ann.text_content(f".grid [data-square='{whites[1]}'] .letter")
+    letter = ann.text_content(f"[data-slot=grid] [data-square='{whites[1]}'] .letter")
     assert letter == "X"
 
 
@@ -162,8 +162,8 @@ def test_on_your_own_racing_a_bot_its_board_fills_and_the_race_is_ranked(phone):
     me = solved_beside_a_bot(phone, "race")
     # The bot's squares fill in on the page between messages, from its plan.
     me.wait_for_function(
-        "[...document.querySelectorAll('.racer .meter')]"
-        ".some(m => /^[1-9]\\d*% filled$/.test(m.getAttribute('aria-label') || ''))",
+        "[...document.querySelectorAll('.racer')]"
+        ".some(m => /[1-9]\\d*% filled/.test(m.getAttribute('aria-label') || ''))",
         timeout=30_000,
     )
     if me.evaluate(SCREEN) == "game":  # a slow machine may have let the bot finish first

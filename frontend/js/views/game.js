@@ -1,7 +1,7 @@
 // The game screen: players along the top, the grid, the clue bar and the game's own
 // keyboard (no text input is ever focused, so the phone's keyboard stays shut).
 import { clone, one, text, show, delegate, keyedList, nameOf, colorOf } from './dom.js';
-import { buildGrid, paintGrid } from './grid.js';
+import { buildGrid, paintGrid, paintProgress } from './grid.js';
 import { KEY_ROWS, commandForKey } from '../keys.js';
 import { shownBoard, canType, isHost, mySeat } from '../model.js';
 import { wordOf, clueOf } from '../cursor.js';
@@ -65,27 +65,36 @@ function racerItem() {
   return clone('tpl-racer');
 }
 
+// Along the top: each player's name, and in a race a small board of the squares they
+// have filled (never letters) with the share of the board that is.
 function paintRacers(root, state) {
   const { view } = state;
   const game = view.game;
+  const race = game.mode === 'race';
   const players = Object.keys(game.seats);
-  keyedList(one(root, '[data-slot="racers"]'), players, (p) => p, racerItem, (li, p) => {
+  const list = one(root, '[data-slot="racers"]');
+  list.classList.toggle('race', race);
+  list.style.setProperty('--racers', players.length);
+  const now = K.serverNow(Date.now(), state.offset);
+  keyedList(list, players, (p) => p, racerItem, (li, p) => {
     const seat = game.seats[p];
-    one(li, '.swatch').style.background = colorOf(view, p);
-    text(one(li, '.who'), p === view.you ? `${nameOf(view, p)} (you)` : nameOf(view, p));
-    const meter = one(li, '.meter');
-    const now = K.serverNow(Date.now(), state.offset);
-    const fraction = game.mode === 'race' ? progressOf(game, p, now).fraction : null;
-    show(meter, fraction != null);
-    if (fraction != null) {
-      const fill = one(li, '.meter-fill');
-      fill.style.width = `${Math.round(fraction * 100)}%`;
-      fill.style.background = colorOf(view, p);
-      meter.setAttribute('aria-label', `${Math.round(fraction * 100)}% filled`);
+    const color = colorOf(view, p);
+    const name = p === view.you ? `${nameOf(view, p)} (you)` : nameOf(view, p);
+    one(li, '.swatch').style.background = color;
+    text(one(li, '.name'), name);
+    const board = one(li, '.progress-grid');
+    show(board, race);
+    let share = '';
+    if (race) {
+      const progress = progressOf(game, p, now);
+      paintProgress(board, game.puzzle, progress, color);
+      share = `${Math.round(progress.fraction * 100)}%`;
     }
+    text(one(li, '.share'), share);
     const tag = seat.gone ? 'left' : seat.done ? 'Done' : seat.away ? 'away' : '';
     text(one(li, '.tag'), tag);
     li.classList.toggle('done', !!seat.done);
+    li.setAttribute('aria-label', [name, share && `${share} filled`, tag].filter(Boolean).join(', '));
   });
 }
 

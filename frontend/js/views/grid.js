@@ -75,3 +75,10 @@ export function paintGrid(el, puzzle, look) {
     }
   }
 }
+
+// A racer's board as squares only (never letters): the TV's boards, the phone's top row.
+export function paintProgress(el, puzzle, progress, color) {
+  buildGrid(el, puzzle);
+  const filled = new Set(progress.filled);
+  paintGrid(el, puzzle, { board: null, hideLetters: true, fill: (sq) => (filled.has(sq) ? color : null) });
+}
