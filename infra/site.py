@@ -17,6 +17,12 @@ from aws_cdk import aws_s3 as s3
 from aws_cdk import aws_s3_deployment as s3deploy
 from constructs import Construct
 
+WATCH_PATH = """function handler(event) {
+  var request = event.request;
+  if (request.uri === '/watch') request.uri = '/watch.html';
+  return request;
+}"""
+
 PACKS_PREFIX = "packs/"
 """Where the packs live in the bucket: ``CROSSING_PACKS_PREFIX`` and the deployment's prefix."""
 
@@ -51,6 +57,17 @@ class Site(Construct):
                 origin=origins.S3BucketOrigin.with_origin_access_control(self.bucket),
                 viewer_protocol_policy=cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
                 compress=True,
+                function_associations=[
+                    cloudfront.FunctionAssociation(
+                        event_type=cloudfront.FunctionEventType.VIEWER_REQUEST,
+                        function=cloudfront.Function(
+                            self,
+                            "WatchPath",
+                            comment="The rules send players to /watch: serve watch.html",
+                            code=cloudfront.FunctionCode.from_inline(WATCH_PATH),
+                        ),
+                    )
+                ],
             ),
             additional_behaviors={
                 "/api/*": cloudfront.BehaviorOptions(

@@ -123,15 +123,17 @@ store.subscribe(() => {
   runEffects();
 });
 
-let noticeTimer = 0;
+// A notice shows for four seconds from when it is new: the repaints in between (a
+// race bot's board filling in, four times a second) must not start its time again.
+let noticeShown = null;
 function paintNotice(state) {
   const el = document.getElementById('notice');
   if (!state.notice) return show(el, false);
   text(el, state.notice.message);
   show(el, true);
-  clearTimeout(noticeTimer);
-  const shown = state.notice;
-  noticeTimer = setTimeout(() => {
+  if (noticeShown === state.notice) return;
+  const shown = (noticeShown = state.notice);
+  setTimeout(() => {
     if (store.get().notice === shown) store.dispatch({ type: 'notice', notice: null });
   }, 4000);
 }

@@ -41,14 +41,14 @@ def host(page: Page) -> str:
     return page.text_content("[data-slot=code]").strip()
 
 
-def start(hana: Page, guests: list[Page], mode: str) -> None:
+def start(hana: Page, guests: list[Page], mode: str, size: str = "mini") -> None:
     hana.click("[data-act=to_game]")
     on_screen(hana, "table")
     # Two quick taps, as a person makes them: the second must not undo the first.
     hana.click(f"[data-mode={mode}]")
-    hana.click("[data-size=mini]")
+    hana.click(f"[data-size={size}]")
     hana.wait_for_selector(f"[data-mode={mode}][aria-pressed=true]")
-    hana.wait_for_selector("[data-size=mini][aria-pressed=true]")
+    hana.wait_for_selector(f"[data-size={size}][aria-pressed=true]")
     hana.click("[data-act=start]")
     for page in (hana, *guests):
         on_screen(page, "game")

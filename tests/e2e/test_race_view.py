@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
+from pathlib import Path
+
 from playwright.sync_api import Page
 
 from tests.e2e.test_game import host, solution_of, start, type_squares
 
 TV = {"width": 1280, "height": 720}
+SHOTS = Path(os.environ.get("CROSSING_SHOTS", tempfile.gettempdir()))  # where to look at them
 LEVELS = ["hard", "hard", "medium", "medium", "easy"]
 
 
@@ -20,10 +25,12 @@ def six_racers(phone) -> tuple[Page, Page]:
     start(hana, [], "race")
     _, whites = solution_of(hana)
     type_squares(hana, whites[:3], "QXJ")
-    # A Hard bot has filled a few squares of its own by now.
+    # A Hard bot fills a few squares of its own.
     hana.wait_for_function(
-        "[...document.querySelectorAll('.racer .share')].some(s => parseInt(s.textContent) >= 10)",
-        timeout=30_000,
+        "[...document.querySelectorAll('.racer')].some(r =>"
+        " r.querySelector('.name').textContent !== 'You'"
+        " && parseInt(r.querySelector('.share').textContent) >= 10)",
+        timeout=40_000,
     )
     return hana, tv
 
@@ -54,7 +61,7 @@ def test_a_phone_shows_each_racers_filled_squares_and_share_at_390px(phone):
         filled = board.locator(".filled").count()
         assert abs(filled - share * whites / 100) <= 1.5, (filled, share)
         assert board.locator(".letter").all_inner_texts() == [""] * board.locator(".letter").count()
-    mine = racers.filter(has_text="(you)")
+    mine = hana.locator(".racers .racer:has(.name:text-is('You'))")
     assert mine.locator(".progress-grid .filled").count() == 3
     assert mine.locator(".share").inner_text() == f"{round(300 / whites)}%"
     # Readable: everything inside the phone's width, boards big enough to tell squares
@@ -68,10 +75,12 @@ def test_a_phone_shows_each_racers_filled_squares_and_share_at_390px(phone):
         ".map(e => parseFloat(getComputedStyle(e).fontSize))"
     )
     assert min(sizes) >= 11
-    widths = hana.evaluate(
-        "[...document.querySelectorAll('.racers .name')].map(e => e.clientWidth)"
+    cut = hana.evaluate(
+        "[...document.querySelectorAll('.racers .name')]"
+        ".filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)"
     )
-    assert min(widths) >= 40  # room for a name, not an ellipsis
+    assert not cut  # every name shown whole
+    hana.screenshot(path=str(SHOTS / "race-phone-six.png"))
 
 
 def test_a_tv_race_uses_the_whole_screen_and_says_mode_and_size(phone):
@@ -96,3 +105,4 @@ def test_a_tv_race_uses_the_whole_screen_and_says_mode_and_size(phone):
     hana.click("[data-act=done]")
     tv.wait_for_selector(".racer-board.done:has-text('Hana')")
     assert "Done" in hana_board.inner_text()
+    tv.screenshot(path=str(SHOTS / "race-tv.png"))

@@ -130,3 +130,15 @@ def test_two_stages_do_not_share_names(asset_dir: Path, tmp_path: Path) -> None:
 def test_a_missing_asset_says_how_to_build_it(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match=r"infra/build_asset\.py"):
         _synth(tmp_path / "nowhere", tmp_path)
+
+
+def test_the_site_serves_the_watch_page_at_slash_watch(template: Template) -> None:
+    """The rules send players to …/watch: a viewer-request function rewrites it."""
+    (function,) = template.find_resources("AWS::CloudFront::Function").values()
+    code = function["Properties"]["FunctionCode"]
+    assert "'/watch'" in code and "'/watch.html'" in code
+    (cdn,) = template.find_resources("AWS::CloudFront::Distribution").values()
+    associations = cdn["Properties"]["DistributionConfig"]["DefaultCacheBehavior"][
+        "FunctionAssociations"
+    ]
+    assert [a["EventType"] for a in associations] == ["viewer-request"]

@@ -79,7 +79,7 @@ function paintRacers(root, state) {
   keyedList(list, players, (p) => p, racerItem, (li, p) => {
     const seat = game.seats[p];
     const color = colorOf(view, p);
-    const name = p === view.you ? `${nameOf(view, p)} (you)` : nameOf(view, p);
+    const name = p === view.you ? 'You' : nameOf(view, p);
     one(li, '.swatch').style.background = color;
     text(one(li, '.name'), name);
     const board = one(li, '.progress-grid');
@@ -132,7 +132,7 @@ export function update(root, state) {
   const board = shownBoard(state);
   paintRacers(root, state);
 
-  const waiting = view.waiting_for || [];
+  const waiting = waitingFor(view, seat);
   show(one(root, '[data-slot="waiting"]'), waiting.length > 0);
   text(one(root, '[data-slot="waiting"]'), waiting.length ? `Waiting for ${waiting.map((p) => nameOf(view, p)).join(', ')}…` : '');
 
@@ -177,7 +177,20 @@ export function update(root, state) {
   pause.setAttribute('aria-label', game.paused ? 'Carry on' : 'Pause for everyone');
   show(one(root, '[data-slot="paused"]'), game.paused);
   show(one(root, '[data-act="resume"]'), host);
+  // Only the host pauses: everyone else is told who, and Done waits for the game.
+  text(one(root, '[data-slot="paused-by"]'), host ? 'Paused' : `Paused by ${nameOf(view, view.host)}`);
+  done.disabled = !!game.paused;
   paintClock(root, state, Date.now());
+}
+
+// Who the check waits for: players away within their grace, and, once I am Done,
+// everyone still playing (a bot still solving, too).
+export function waitingFor(view, seat) {
+  const game = view.game;
+  const away = view.waiting_for || [];
+  if (!seat?.done || game.over) return away;
+  const playing = Object.entries(game.seats).filter(([, s]) => !s.done && !s.gone).map(([p]) => p);
+  return [...new Set([...playing, ...away])];
 }
 
 // Called every frame-ish between messages too: the clock runs on the phone.
