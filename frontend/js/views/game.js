@@ -4,7 +4,7 @@ import { clone, one, text, show, delegate, keyedList, nameOf, colorOf } from './
 import { buildGrid, paintGrid, paintProgress } from './grid.js';
 import { KEY_ROWS, commandForKey } from '../keys.js';
 import { shownBoard, canType, isHost, mySeat } from '../model.js';
-import { wordOf, clueOf } from '../cursor.js';
+import { wordOf, clueOf, slotAt } from '../cursor.js';
 import * as K from '../clock.js';
 import { progressOf } from '../progress.js';
 
@@ -138,12 +138,15 @@ export function update(root, state) {
 
   const grid = one(root, '[data-slot="grid"]');
   buildGrid(grid, puzzle, { tappable: true });
+  grid.setAttribute('aria-label', `Crossword, ${puzzle.width} by ${puzzle.height}`);
   const together = game.mode === 'together';
+  const word = new Set(wordOf(puzzle, state.cursor));
   paintGrid(grid, puzzle, {
     board,
     cursor: state.cursor,
-    word: new Set(wordOf(puzzle, state.cursor)),
+    word,
     tint: together ? (sq) => (game.writers?.[sq] ? colorOf(view, game.writers[sq]) : null) : null,
+    label: (sq, letter) => squareLabel(puzzle, state.cursor, word, sq, letter),
   });
   grid.classList.toggle('together', together);
   // Focus follows the cursor while it is in the grid, so a screen reader reads the
@@ -155,6 +158,7 @@ export function update(root, state) {
   }
 
   const current = clueOf(puzzle, state.cursor);
+  announce(root, current ? clueLine(current) : '', seat, game);
   text(one(root, '[data-slot="clue-num"]'), current ? `${current.number}${current.dir === 'across' ? 'A' : 'D'}` : '');
   text(one(root, '[data-slot="clue-text"]'), current ? current.clue : '');
   paintLists(root, puzzle, current);
@@ -181,6 +185,43 @@ export function update(root, state) {
   text(one(root, '[data-slot="paused-by"]'), host ? 'Paused' : `Paused by ${nameOf(view, view.host)}`);
   done.disabled = !!game.paused;
   paintClock(root, state, Date.now());
+}
+
+const DIR = { across: 'Across', down: 'Down' };
+export const clueLine = (slot) => `${slot.number} ${DIR[slot.dir]}, ${slot.squares.length} letters: ${slot.clue}`;
+
+// What a square says to a screen reader: its number, the clue of its word (in the
+// cursor's direction when it has one), its letter or "empty", and whether it is in
+// the highlighted word.
+export function squareLabel(puzzle, cursor, word, sq, letter) {
+  const mine = cursor?.dir || 'across';
+  const dir = slotAt(puzzle, sq, mine) ? mine : mine === 'across' ? 'down' : 'across';
+  const slot = slotAt(puzzle, sq, dir);
+  const number = puzzle.numbers[sq];
+  const parts = [];
+  if (number) parts.push(`square ${number}`);
+  if (slot) parts.push(`${slot.number} ${DIR[dir]}: ${slot.clue}`);
+  parts.push(letter || 'empty');
+  if (word.has(sq)) parts.push('in the highlighted word');
+  return parts.join(', ');
+}
+
+// The live region: a new clue, and a change of Done or pause, read out once each.
+const heardBy = new WeakMap(); // screen root -> what was last announced there
+function announce(root, clue, seat, game) {
+  const el = one(root, '[data-slot="announce"]');
+  if (!heardBy.has(root)) heardBy.set(root, {});
+  const heard = heardBy.get(root);
+  const lines = [];
+  if (clue !== heard.clue) lines.push(clue);
+  const done = String(!!seat?.done);
+  if (heard.done !== undefined && done !== heard.done) {
+    lines.push(seat?.done ? 'You are done: the keyboard is off until you take it back.' : 'Taken back: type on.');
+  }
+  const paused = String(!!game.paused);
+  if (heard.paused !== undefined && paused !== heard.paused) lines.push(game.paused ? 'Paused.' : 'Carrying on.');
+  Object.assign(heard, { clue, done, paused });
+  if (lines.length) text(el, lines.filter(Boolean).join(' '));
 }
 
 // Who the check waits for: players away within their grace, and, once I am Done,
