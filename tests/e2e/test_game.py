@@ -54,6 +54,16 @@ def start(hana: Page, guests: list[Page], mode: str, size: str = "mini") -> None
         on_screen(page, "game")
 
 
+def hana_and_ann(phone, mode: str) -> tuple[Page, Page]:
+    """Hana hosts, Ann joins by the invite link, and a Mini of ``mode`` starts."""
+    hana = phone("Hana")
+    code = host(hana)
+    ann = phone("Ann", f"/?debug&room={code}")
+    on_screen(ann, "lobby")
+    start(hana, [ann], mode)
+    return hana, ann
+
+
 TYPING_GAP_MS = 80  # about 12 letters a second: a fast person (rooms refuse over 25 a second)
 
 
@@ -65,11 +75,7 @@ def type_squares(page: Page, squares: list[int], letters: str) -> None:
 
 
 def test_two_players_race_a_mini_and_see_the_right_ranking(phone):
-    hana = phone("Hana")
-    code = host(hana)
-    ann = phone("Ann", f"/?debug&room={code}")
-    on_screen(ann, "lobby")
-    start(hana, [ann], "race")
+    hana, ann = hana_and_ann(phone, "race")
     solution, whites = solution_of(hana)
     type_squares(ann, whites, "".join(solution[sq] for sq in whites))  # Ann: perfect
     wrong = "".join("Z" if solution[sq] != "Z" else "Q" for sq in whites[:3])
@@ -112,11 +118,7 @@ def test_three_players_solve_together_and_see_the_colored_results(phone):
 
 
 def test_a_player_who_reloads_keeps_their_board(phone):
-    hana = phone("Hana")
-    code = host(hana)
-    ann = phone("Ann", f"/?debug&room={code}")
-    on_screen(ann, "lobby")
-    start(hana, [ann], "race")
+    _, ann = hana_and_ann(phone, "race")
     _, whites = solution_of(ann)
     type_squares(ann, whites[:2], "QX")
     ann.reload()

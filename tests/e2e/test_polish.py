@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_game import host, on_screen, solution_of, start, type_squares
+from tests.e2e.test_game import hana_and_ann, host, on_screen, solution_of, start, type_squares
 
 
 def bbox(page: Page, selector: str) -> dict:
@@ -29,11 +29,7 @@ def test_a_notice_goes_away_in_a_race_with_a_bot(phone):
 
 
 def test_while_paused_done_is_off_and_a_guest_is_told_who_paused(phone):
-    hana = phone("Hana")
-    code = host(hana)
-    ann = phone("Ann", f"/?debug&room={code}")
-    on_screen(ann, "lobby")
-    start(hana, [ann], "race")
+    hana, ann = hana_and_ann(phone, "race")
     hana.click("[data-act=pause]")
     expect(ann.locator("[data-slot=paused]")).to_be_visible()
     expect(ann.locator("[data-slot=paused-by]")).to_have_text("Paused by Hana")
@@ -54,11 +50,7 @@ def test_done_beside_a_bot_says_who_the_check_waits_for(phone):
 
 
 def test_lit_words_leave_the_other_squares_readable(phone):
-    hana = phone("Hana")
-    code = host(hana)
-    ann = phone("Ann", f"/?debug&room={code}")
-    on_screen(ann, "lobby")
-    start(hana, [ann], "together")
+    hana, ann = hana_and_ann(phone, "together")
     solution, _ = solution_of(hana)
     across = hana.evaluate("window.crossing.store.get().view.game.puzzle.clues.across")
     for n, slot in enumerate(across):

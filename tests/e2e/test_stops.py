@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import Page
 
-from tests.e2e.test_game import host, on_screen, solution_of, start, type_squares
+from tests.e2e.test_game import hana_and_ann, host, on_screen, solution_of, start, type_squares
 
 TV = {"width": 1280, "height": 720}
 
@@ -88,11 +88,7 @@ def test_clocks_after_done_take_back_pause_and_resume_match_the_server(phone):
 
 
 def test_a_host_who_reloads_comes_back_as_the_host(phone):
-    hana = phone("Hana")
-    code = host(hana)
-    ann = phone("Ann", f"/?debug&room={code}")
-    on_screen(ann, "lobby")
-    start(hana, [ann], "together")
+    hana, ann = hana_and_ann(phone, "together")
     hana.reload()
     on_screen(hana, "game")
     # Still the host: the host's own buttons are there, and Ann sees no new host.
@@ -121,11 +117,7 @@ def test_after_pagehide_the_server_sees_the_socket_closed(phone):
 
 
 def test_two_tabs_of_one_browser_in_one_room_both_type_and_keep_their_letters(phone):
-    hana = phone("Hana")
-    code = host(hana)
-    ann = phone("Ann", f"/?debug&room={code}")
-    on_screen(ann, "lobby")
-    start(hana, [ann], "together")
+    hana, ann = hana_and_ann(phone, "together")
     _, whites = solution_of(hana)
     other = fresh_tab(ann, "/?debug")  # the same seat, in a second tab
     on_screen(other, "game")
