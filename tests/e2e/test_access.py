@@ -90,6 +90,7 @@ def test_every_crossword_screen_has_no_serious_accessibility_violation(phone, ax
     hana.wait_for_selector("[data-mode=together][aria-pressed=true]")
     hana.click("[data-act=start]")
     on_screen(ann, "game")
+    solution, whites = solution_of(hana)  # a new puzzle: the host has seen the last one
     type_squares(ann, whites[:4], "".join(solution[sq] for sq in whites[:4]))
     check(ann, "game: together")
     tv.wait_for_selector("[data-slot=shared]:not([hidden])")

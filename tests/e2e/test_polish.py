@@ -59,7 +59,10 @@ def test_lit_words_leave_the_other_squares_readable(phone):
     for page in (hana, ann):
         page.click("[data-act=done]")
     on_screen(ann, "results")
-    ann.click(".standings .standing-btn >> nth=0")
+    first = ann.locator(".standings .standing-btn").first
+    expect(first).to_be_enabled()
+    first.click()
+    expect(first).to_have_attribute("aria-pressed", "true")
     ann.wait_for_selector(".grid .sq.dim")
     looks = ann.evaluate(
         """[...document.querySelectorAll('.grid .sq.dim')].map(e => {
