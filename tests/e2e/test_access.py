@@ -170,12 +170,15 @@ def test_a_whole_solo_mini_by_keyboard_alone(phone):
         f".length === {len(whites)}"
     )
     # A square read back: its letter now, in place of "empty".
+    before = me.evaluate(f"{focused}.dataset.square")
     me.keyboard.press("ArrowLeft")
-    label = me.evaluate(f"{focused}.querySelector('.say').textContent")
-    sq = int(me.evaluate(f"{focused}.dataset.square"))
+    me.wait_for_function(f"{focused}.dataset.square !== {json.dumps(before)}")
+    sq, label = me.evaluate(
+        f"[Number({focused}.dataset.square), {focused}.querySelector('.say').textContent]"
+    )
     assert f", {solution[sq]}," in label + ","
     # Tab from the grid's last clue would leave it; Done is reached by Tab and Enter.
-    for _ in range(40):
+    for _ in range(80):  # the down clues, then the clue lists beside the grid, then Undo
         if me.evaluate(f"{focused}.dataset.act") == "done":
             break
         me.keyboard.press("Tab")
