@@ -18,6 +18,12 @@ from aws_cdk import aws_s3 as s3
 from aws_cdk import aws_s3_deployment as s3deploy
 from constructs import Construct
 
+WATCH_PATH = """function handler(event) {
+  var request = event.request;
+  if (request.uri === '/watch') request.uri = '/watch.html';
+  return request;
+}"""
+
 PACKS_PREFIX = "packs/"
 """Where the packs live in the bucket: ``CROSSING_PACKS_PREFIX`` and the deployment's prefix."""
 CLIENT_CACHE = "public, max-age=0, must-revalidate, s-maxage=31536000"
@@ -102,6 +108,17 @@ class Site(Construct):
                 viewer_protocol_policy=cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
                 compress=True,
                 response_headers_policy=headers,
+                function_associations=[
+                    cloudfront.FunctionAssociation(
+                        event_type=cloudfront.FunctionEventType.VIEWER_REQUEST,
+                        function=cloudfront.Function(
+                            self,
+                            "WatchPath",
+                            comment="The rules send players to /watch: serve watch.html",
+                            code=cloudfront.FunctionCode.from_inline(WATCH_PATH),
+                        ),
+                    )
+                ],
             ),
             additional_behaviors={
                 "/api/*": cloudfront.BehaviorOptions(

@@ -5,7 +5,7 @@ import { createStore } from './store.js';
 import { model, initialState, screenOf, canType, isHost, shownBoard } from './model.js';
 import { openSocket, socketUrl } from './socket.js';
 import { commandFor } from './keys.js';
-import { deleteAt } from './cursor.js';
+import { deleteAt, slotAt, slotsOf } from './cursor.js';
 import { tickDue, serverNow } from './clock.js';
 import { fillsOnTheirOwn } from './progress.js';
 import { clone, one, text, show } from './views/dom.js';
@@ -95,6 +95,7 @@ const ctx = { send, dispatch: store.dispatch, command, leave, getState: store.ge
 // --- rendering, once per frame at most --------------------------------------------
 const app = document.getElementById('app');
 let frame = 0;
+let focusAfterPaint = null;
 
 function render() {
   frame = 0;
@@ -109,8 +110,17 @@ function render() {
     bindToggle(root, ctx);
     const heading = root.querySelector('h1');
     if (heading && name !== 'game') heading.setAttribute('tabindex', '-1');
+    // The results are read from their title down, in order.
+    if (heading && name === 'results') focusAfterPaint = heading;
   }
   screen.update(app.firstElementChild, state);
+  if (name === 'game' && app.dataset.focused !== 'game') {
+    // Straight onto the board: the cursor's square is the grid's one tab stop.
+    app.dataset.focused = 'game';
+    focusAfterPaint = app.querySelector('[data-slot="grid"] [tabindex="0"]');
+  } else if (name !== 'game') delete app.dataset.focused;
+  if (focusAfterPaint && !help.open) focusAfterPaint.focus();
+  focusAfterPaint = null;
   const status = document.getElementById('status');
   show(status, !state.connected);
   text(status, navigator.onLine ? 'Connecting…' : "You're offline: the game connects again when you're back online.");
@@ -123,15 +133,17 @@ store.subscribe(() => {
   runEffects();
 });
 
-let noticeTimer = 0;
+// A notice shows for four seconds from when it is new: the repaints in between (a
+// race bot's board filling in, four times a second) must not start its time again.
+let noticeShown = null;
 function paintNotice(state) {
   const el = document.getElementById('notice');
   if (!state.notice) return show(el, false);
   text(el, state.notice.message);
   show(el, true);
-  clearTimeout(noticeTimer);
-  const shown = state.notice;
-  noticeTimer = setTimeout(() => {
+  if (noticeShown === state.notice) return;
+  const shown = (noticeShown = state.notice);
+  setTimeout(() => {
     if (store.get().notice === shown) store.dispatch({ type: 'notice', notice: null });
   }, 4000);
 }
@@ -193,11 +205,22 @@ document.addEventListener('keydown', (e) => {
   // jobs, so the game's buttons stay reachable and usable from the keyboard.
   if ((cmd.kind === 'turn' || cmd.kind === 'clue') &&
       e.target.closest('button') && !e.target.closest('[data-square]')) return;
+  // Tab moves from clue to clue, and out of the grid after the last one (Shift+Tab
+  // before the first), so the keyboard is never shut in.
+  if (e.key === 'Tab' && leavesGrid(state, cmd.step)) return;
   e.preventDefault();
   // Someone typing on a real keyboard does not need the one on screen.
   if (cmd.kind === 'letter') document.body.classList.add('own-keys');
   command(cmd);
 });
+function leavesGrid(state, step) {
+  const puzzle = state.view?.game?.puzzle;
+  const slot = puzzle && state.cursor && slotAt(puzzle, state.cursor.square, state.cursor.dir);
+  if (!slot) return true;
+  const slots = slotsOf(puzzle);
+  const i = slots.findIndex((s) => s.id === slot.id && s.dir === state.cursor.dir);
+  return step > 0 ? i === slots.length - 1 : i === 0;
+}
 document.addEventListener('pointerdown', (e) => {
   if (e.pointerType === 'touch') document.body.classList.remove('own-keys');
 });

@@ -1,6 +1,7 @@
-// The server's clock decides. A reading {elapsed_ms, running, at} is true at server
-// time `at`; we estimate server time from our own clock plus an offset learnt when a
-// reading arrives, so a running clock can be drawn between messages.
+// The server's clock decides. A reading {elapsed_ms, running, since, at} holds the time
+// banked and the server time `since` it has run on (null while stopped), so a stop or a
+// start changes the reading itself and no diff can leave a stale time on screen. `at`
+// is the server's time when a whole view was made: our offset to the server's clock.
 
 export const offsetFrom = (serverAt, localNow) => serverAt - localNow;
 
@@ -8,8 +9,8 @@ export const serverNow = (localNow, offset) => localNow + offset;
 
 export function elapsed(reading, now) {
   if (!reading) return 0;
-  if (!reading.running) return reading.elapsed_ms;
-  return reading.elapsed_ms + Math.max(0, now - reading.at);
+  if (reading.since == null) return reading.elapsed_ms;
+  return reading.elapsed_ms + Math.max(0, now - reading.since);
 }
 
 // Race: the time left only matters in the last minute of a limit.

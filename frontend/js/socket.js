@@ -1,5 +1,5 @@
 // One WebSocket to the room server: says hello with the stored identity, numbers
-// every message with the player's own seq (kept across reloads and reconnects), and
+// every message with the player's own seq (growing across reloads, reconnects and tabs), and
 // reconnects with backoff. Messages from the server go to onMessage as they are, but
 // for `busy` refusals, which the outbox sends again with the same seq (resend.js).
 import { createOutbox } from './resend.js';
@@ -32,7 +32,13 @@ export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.
   let attempt = 0;
   let closedByUs = false;
   let hungUp = false; // the page was left: no redialling until it is shown again
-  let seq = Number(storage.getItem(KEYS.seq)) || Date.now();
+  let seq = Number(storage.getItem(KEYS.seq)) || 0;
+  // Two tabs of one browser are one player with one stored seq: counting on from it,
+  // both would send the same numbers and the room would drop one tab's letters as
+  // repeats. So a seq is read off the clock (microseconds, with this tab's own last
+  // three digits): it grows across tabs and reloads, and two tabs could only share one
+  // by sending in the same millisecond, which one person in two tabs does not.
+  const tab = Math.floor(Math.random() * 1000);
   let lastSent = Date.now();
   const outbox = createOutbox({
     post: (text) => {
@@ -44,7 +50,7 @@ export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.
   });
 
   function nextSeq() {
-    seq += 1;
+    seq = Math.max(seq + 1, Date.now() * 1000 + tab);
     storage.setItem(KEYS.seq, String(seq));
     return seq;
   }
@@ -112,10 +118,11 @@ export function openSocket({ url, onMessage, onOpen, onStatus, storage = window.
   });
   // Leaving the page (or the browser keeping it frozen in its back/forward cache)
   // must hang up, or the room goes on thinking we are here and never starts the
-  // two minutes' grace. Coming back from that cache dials again.
+  // two minutes' grace. Coming back from that cache dials again. (1000 is the one
+  // code below 3000 a page may send: 1001 "going away" is the browser's own, and throws.)
   window.addEventListener('pagehide', () => {
     hungUp = true;
-    ws?.close(1001);
+    ws?.close(1000);
   });
   window.addEventListener('pageshow', (e) => {
     if (e.persisted && hungUp && !closedByUs) {

@@ -6,7 +6,9 @@ import { model, initialState } from './model.js';
 import { openSocket, socketUrl } from './socket.js';
 import { elapsed, formatClock, formatLeft, serverNow, showTimeLeft, timeLeft } from './clock.js';
 import { clone, one, text, show, keyedList, nameOf, colorOf } from './views/dom.js';
-import { buildGrid, paintGrid } from './views/grid.js';
+import { buildGrid, paintGrid, paintProgress } from './views/grid.js';
+import { fitBoards } from './views/fit.js';
+import { SIZE_NAMES, MODE_NAMES } from './views/table.js';
 import { paintStandings, resultLook } from './views/results.js';
 import { progressOf, fillsOnTheirOwn } from './progress.js';
 import * as DuelWatch from './watch/duel.js'; // a Duel's code shows the Duel view instead
@@ -52,8 +54,9 @@ function paintShow(root, state) {
   const view = state.view;
   const game = view.phase === 'playing' || view.phase === 'results' ? view.game : null;
   text(one(root, '[data-slot="code"]'), view.code);
-  const mode = game ? (game.mode === 'race' ? 'Race' : 'Together') : '';
-  text(one(root, '[data-slot="title"]'), view.phase === 'playing' ? `${mode} · ${game.puzzle.title}` : TITLES[view.phase] || '');
+  const title = game ? `${MODE_NAMES[game.mode]} · ${SIZE_NAMES[view.size] || ''}` : '';
+  text(one(root, '[data-slot="title"]'), view.phase === 'playing' ? title : TITLES[view.phase] || '');
+  document.title = `Crossing Words · Watch${view.phase === 'playing' ? ` · ${title}` : ''}`;
   const waiting = (view.waiting_for || []).map((p) => nameOf(view, p));
   let line = '';
   if (view.phase === 'lobby' || view.phase === 'table') line = `Join with the code ${view.code}`;
@@ -69,26 +72,10 @@ function paintShow(root, state) {
   });
 
   const racing = game && game.mode === 'race' && view.phase === 'playing';
+  root.classList.toggle('racing', !!racing);
   const boards = one(root, '[data-slot="boards"]');
   show(boards, racing);
-  if (racing) {
-    const racers = Object.keys(game.seats);
-    keyedList(boards, racers, (p) => p, () => clone('tpl-board'), (fig, p) => {
-      const grid = one(fig, '.grid');
-      buildGrid(grid, game.puzzle);
-      const progress = progressOf(game, p, serverNow(Date.now(), state.offset));
-      const filled = new Set(progress.filled);
-      const color = colorOf(view, p);
-      paintGrid(grid, game.puzzle, { board: null, hideLetters: true, fill: (sq) => (filled.has(sq) ? color : null) });
-      grid.setAttribute('aria-label', `${nameOf(view, p)}'s board`);
-      const seat = game.seats[p];
-      one(fig, '.swatch').style.background = color;
-      text(one(fig, '.who'), nameOf(view, p));
-      text(one(fig, '.fraction'), `${Math.round(progress.fraction * 100)}%`);
-      text(one(fig, '.tag'), seat.gone ? 'left' : seat.done ? 'Done ✓' : seat.away ? 'away' : '');
-      fig.classList.toggle('gone', !!seat.gone);
-    });
-  }
+  if (racing) paintBoards(boards, state);
 
   const shared = one(root, '[data-slot="shared"]');
   const showShared = game && (game.mode === 'together' || view.phase === 'results');
@@ -119,6 +106,32 @@ function paintShow(root, state) {
     }
   }
   paintClock(root, state, Date.now());
+}
+
+// A race on the TV: every racer's board, as large as the screen allows for all of them.
+function paintBoards(boards, state) {
+  const { view } = state;
+  const game = view.game;
+  const racers = Object.keys(game.seats);
+  const top = boards.getBoundingClientRect().top;
+  const fit = fitBoards(racers.length, boards.clientWidth, window.innerHeight - top - 16, { gap: 24, caption: 48 });
+  boards.style.setProperty('--board-cols', fit.cols);
+  boards.style.setProperty('--board-size', `${Math.max(80, fit.size)}px`);
+  const now = serverNow(Date.now(), state.offset);
+  keyedList(boards, racers, (p) => p, () => clone('tpl-board'), (fig, p) => {
+    const progress = progressOf(game, p, now);
+    const color = colorOf(view, p);
+    const grid = one(fig, '.grid');
+    paintProgress(grid, game.puzzle, progress, color);
+    grid.setAttribute('aria-label', `${nameOf(view, p)}'s board`);
+    const seat = game.seats[p];
+    one(fig, '.swatch').style.background = color;
+    text(one(fig, '.who'), nameOf(view, p));
+    text(one(fig, '.fraction'), `${Math.round(progress.fraction * 100)}%`);
+    text(one(fig, '.tag'), seat.gone ? 'left' : seat.done ? 'Done ✓' : seat.away ? 'away' : '');
+    fig.classList.toggle('done', !!seat.done);
+    fig.classList.toggle('gone', !!seat.gone);
+  });
 }
 
 function paintClock(root, state, localNow) {
@@ -201,5 +214,6 @@ document.addEventListener('keydown', (e) => {
   if (DuelWatch.active() && LOOK[e.key] && !e.target.closest?.('input')) DuelWatch.lookBack(app, LOOK[e.key]);
 });
 
+window.addEventListener('resize', () => { if (!frame) frame = requestAnimationFrame(render); });
 render();
 start();

@@ -5,7 +5,7 @@ import statistics
 
 from crossing.crossword import bots
 from crossing.crossword import together as G
-from crossing.crossword.commands import Done, Type
+from crossing.crossword.commands import Type
 from crossing.rooms.simulate import synthetic_puzzle
 
 from tests.crossword.helpers import run, type_answer
@@ -81,13 +81,52 @@ def test_a_together_bot_that_solves_types_the_answer_and_one_that_does_not_keeps
                 assert c.letter == MINI.solution[c.square]  # only a solved word corrects
 
 
-def test_a_full_board_bot_fixes_a_wrong_word_or_taps_done():
+def full_board(wrong=()):
     game = G.start_together(MINI, ["ann", "bot1"], 0)
-    commands = [Type("ann", sq, MINI.solution[sq]) for sq in MINI.white_squares]
-    game, _ = run(G, game, commands, 0)
-    turn = bots.together_turn(game, "bot1", "easy", random.Random(1))
-    assert turn.commands == (Done("bot1"),)
-    assert turn.think_ms is None
-    game, _ = G.step(game, Type("ann", 2, "X"), 0)
-    fixes = [bots.together_turn(game, "bot1", "hard", random.Random(s)) for s in range(50)]
-    assert sum(Type("bot1", 2, "S") in t.commands for t in fixes) > 40
+    letters = {sq: "Q" if sq in wrong else MINI.solution[sq] for sq in MINI.white_squares}
+    game, _ = run(G, game, [Type("ann", sq, ch) for sq, ch in letters.items()], 0)
+    return game
+
+
+def rereads(game, level, seed):
+    """A bot alone on a full board, turn after turn until Done: (ms, command) it typed,
+    each word's letters coming as its re-reading ends (the first reading starts at 0)."""
+    typed, clock, calm = [], 0, 0
+    for n in range(500):
+        turn = bots.together_turn(game, "bot1", level, bots.rng_for(seed, n), calm)
+        calm = turn.calm
+        if turn.think_ms is None:
+            return typed, game
+        clock += turn.think_ms
+        for c in turn.commands:
+            if isinstance(c, Type):
+                typed.append((clock, c))
+                game, _ = G.step(game, c, clock)
+    raise AssertionError("the bot never tapped Done")
+
+
+def test_a_full_board_bot_rereads_words_as_a_solver_does_not_as_a_check_button():
+    two_wrong = full_board(wrong=(2, 12))
+    assert rereads(two_wrong, "hard", 1) == rereads(two_wrong, "hard", 1)  # fixed by its seed
+    runs = [rereads(two_wrong, "hard", seed) for seed in range(60)]
+    # Not at once: the first change comes after some words have been re-read.
+    firsts = sorted(typed[0][0] for typed, _ in runs if typed)
+    assert firsts[len(firsts) // 2] > 5_000
+    both_soon = sum(
+        {2, 12}
+        <= {c.square for ms, c in typed if ms <= 9_000 and c.letter == MINI.solution[c.square]}
+        for typed, _ in runs
+    )
+    assert both_soon < len(runs) / 4  # it was every time, within 3 to 9 s
+    # Not always: sometimes a wrong word is left alone, and Done tapped over it.
+    left = sum(any(game.board[sq].letter == "Q" for sq in (2, 12)) for _, game in runs)
+    assert 0 < left < len(runs) * 0.6
+    # Not only wrong squares: a doubt that is not solved changes a right letter.
+    on_right = sum(c.square not in (2, 12) for typed, _ in runs for _, c in typed)
+    assert on_right > 0
+
+
+def test_a_full_right_board_is_mostly_left_alone_then_done():
+    game = full_board()
+    runs = [rereads(game, level, seed) for level in bots.LEVELS for seed in range(30)]
+    assert sum(bool(typed) for typed, _ in runs) < len(runs) / 2

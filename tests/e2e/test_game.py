@@ -5,10 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
-
-from tests.e2e.conftest import PHONE
+from playwright.sync_api import Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKS = [
@@ -17,7 +14,7 @@ PACKS = [
 ]  # where the stack deals from
 SCREEN = "document.querySelector('#app').dataset.screen"
 LETTERS = (
-    "[...document.querySelectorAll('.grid [data-square] .letter')]"
+    "[...document.querySelectorAll('[data-slot=grid] [data-square] .letter')]"
     ".filter(e => e.textContent).length"
 )
 
@@ -33,24 +30,6 @@ def solution_of(page: Page) -> tuple[str, list[int]]:
     raise AssertionError(f"puzzle {puzzle_id} is in no pack")
 
 
-@pytest.fixture
-def phone(browser: Browser, base_url: str):
-    contexts = []
-
-    def open_phone(name: str, path: str = "/?debug", size=PHONE) -> Page:
-        context = browser.new_context(viewport=size)
-        context.set_default_timeout(15_000)
-        contexts.append(context)
-        page = context.new_page()
-        page.add_init_script(f"localStorage.setItem('crossing.name', {json.dumps(name)})")
-        page.goto(base_url + path)
-        return page
-
-    yield open_phone
-    for context in contexts:
-        context.close()
-
-
 def on_screen(page: Page, screen: str) -> None:
     page.wait_for_function(f"{SCREEN} === {json.dumps(screen)}")
 
@@ -62,17 +41,27 @@ def host(page: Page) -> str:
     return page.text_content("[data-slot=code]").strip()
 
 
-def start(hana: Page, guests: list[Page], mode: str) -> None:
+def start(hana: Page, guests: list[Page], mode: str, size: str = "mini") -> None:
     hana.click("[data-act=to_game]")
     on_screen(hana, "table")
     # Two quick taps, as a person makes them: the second must not undo the first.
     hana.click(f"[data-mode={mode}]")
-    hana.click("[data-size=mini]")
+    hana.click(f"[data-size={size}]")
     hana.wait_for_selector(f"[data-mode={mode}][aria-pressed=true]")
-    hana.wait_for_selector("[data-size=mini][aria-pressed=true]")
+    hana.wait_for_selector(f"[data-size={size}][aria-pressed=true]")
     hana.click("[data-act=start]")
     for page in (hana, *guests):
         on_screen(page, "game")
+
+
+def hana_and_ann(phone, mode: str) -> tuple[Page, Page]:
+    """Hana hosts, Ann joins by the invite link, and a Mini of ``mode`` starts."""
+    hana = phone("Hana")
+    code = host(hana)
+    ann = phone("Ann", f"/?debug&room={code}")
+    on_screen(ann, "lobby")
+    start(hana, [ann], mode)
+    return hana, ann
 
 
 TYPING_GAP_MS = 80  # about 12 letters a second: a fast person (rooms refuse over 25 a second)
@@ -80,17 +69,13 @@ TYPING_GAP_MS = 80  # about 12 letters a second: a fast person (rooms refuse ove
 
 def type_squares(page: Page, squares: list[int], letters: str) -> None:
     for sq, letter in zip(squares, letters, strict=True):
-        page.click(f".grid [data-square='{sq}']")
+        page.click(f"[data-slot=grid] [data-square='{sq}']")
         page.click(f"[data-key='{letter}']")
         page.wait_for_timeout(TYPING_GAP_MS)
 
 
 def test_two_players_race_a_mini_and_see_the_right_ranking(phone):
-    hana = phone("Hana")
-    code = host(hana)
-    ann = phone("Ann", f"/?debug&room={code}")
-    on_screen(ann, "lobby")
-    start(hana, [ann], "race")
+    hana, ann = hana_and_ann(phone, "race")
     solution, whites = solution_of(hana)
     type_squares(ann, whites, "".join(solution[sq] for sq in whites))  # Ann: perfect
     wrong = "".join("Z" if solution[sq] != "Z" else "Q" for sq in whites[:3])
@@ -133,17 +118,13 @@ def test_three_players_solve_together_and_see_the_colored_results(phone):
 
 
 def test_a_player_who_reloads_keeps_their_board(phone):
-    hana = phone("Hana")
-    code = host(hana)
-    ann = phone("Ann", f"/?debug&room={code}")
-    on_screen(ann, "lobby")
-    start(hana, [ann], "race")
+    _, ann = hana_and_ann(phone, "race")
     _, whites = solution_of(ann)
     type_squares(ann, whites[:2], "QX")
     ann.reload()
     on_screen(ann, "game")
     ann.wait_for_function(f"{LETTERS} === 2")
-    letter = ann.text_content(f".grid [data-square='{whites[1]}'] .letter")
+    letter = ann.text_content(f"[data-slot=grid] [data-square='{whites[1]}'] .letter")
     assert letter == "X"
 
 
@@ -173,8 +154,9 @@ def solved_beside_a_bot(phone, mode: str) -> Page:
 
 def test_on_your_own_against_a_bot_a_together_board_reaches_the_check(phone):
     me = solved_beside_a_bot(phone, "together")
-    # The bot finds nothing to fix and taps We're done: its turn arrives on the page's tick.
-    me.wait_for_function(f"{SCREEN} === 'results'", timeout=45_000)
+    # The bot re-reads the full board, finds nothing to fix and taps We're done (its turns
+    # arrive on the page's tick); how long it re-reads is up to its seed.
+    me.wait_for_function(f"{SCREEN} === 'results'", timeout=120_000)
     expect(me.locator(".standings .who")).to_have_count(2)
 
 
@@ -182,8 +164,8 @@ def test_on_your_own_racing_a_bot_its_board_fills_and_the_race_is_ranked(phone):
     me = solved_beside_a_bot(phone, "race")
     # The bot's squares fill in on the page between messages, from its plan.
     me.wait_for_function(
-        "[...document.querySelectorAll('.racer .meter')]"
-        ".some(m => /^[1-9]\\d*% filled$/.test(m.getAttribute('aria-label') || ''))",
+        "[...document.querySelectorAll('.racer')]"
+        ".some(m => /[1-9]\\d*% filled/.test(m.getAttribute('aria-label') || ''))",
         timeout=30_000,
     )
     if me.evaluate(SCREEN) == "game":  # a slow machine may have let the bot finish first

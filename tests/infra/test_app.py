@@ -185,3 +185,15 @@ def test_safe_defaults(template: Template, asset_dir: Path, tmp_path: Path) -> N
     template.has_resource_properties("AWS::DynamoDB::Table", {"DeletionProtectionEnabled": False})
     prod = _synth(asset_dir, tmp_path, stage="prod")
     prod.has_resource_properties("AWS::DynamoDB::Table", {"DeletionProtectionEnabled": True})
+
+
+def test_the_site_serves_the_watch_page_at_slash_watch(template: Template) -> None:
+    """The rules send players to …/watch: a viewer-request function rewrites it."""
+    (function,) = template.find_resources("AWS::CloudFront::Function").values()
+    code = function["Properties"]["FunctionCode"]
+    assert "'/watch'" in code and "'/watch.html'" in code
+    (cdn,) = template.find_resources("AWS::CloudFront::Distribution").values()
+    associations = cdn["Properties"]["DistributionConfig"]["DefaultCacheBehavior"][
+        "FunctionAssociations"
+    ]
+    assert [a["EventType"] for a in associations] == ["viewer-request"]

@@ -2,10 +2,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as K from '../../frontend/js/clock.js';
 
-test('a running clock runs on from its reading; a stopped one does not', () => {
-  assert.equal(K.elapsed({ elapsed_ms: 5000, running: true, at: 1000 }, 3500), 7500);
-  assert.equal(K.elapsed({ elapsed_ms: 5000, running: false, at: 1000 }, 3500), 5000);
-  assert.equal(K.elapsed({ elapsed_ms: 5000, running: true, at: 1000 }, 900), 5000);
+test('a running clock runs on from when it started; a stopped one does not', () => {
+  assert.equal(K.elapsed({ elapsed_ms: 5000, running: true, since: 1000, at: 2000 }, 3500), 7500);
+  assert.equal(K.elapsed({ elapsed_ms: 5000, running: false, since: null, at: 1000 }, 3500), 5000);
+  assert.equal(K.elapsed({ elapsed_ms: 5000, running: true, since: 1000, at: 1000 }, 900), 5000);
+});
+
+test('a stop and a start, as diffs of a held reading, show the server\'s time', () => {
+  // Started at 1000; Done at 4000 banks 3 s; taken back at 9000 runs on from there.
+  let reading = { elapsed_ms: 0, running: true, since: 1000, at: 1000 };
+  reading = { ...reading, elapsed_ms: 3000, running: false, since: null };
+  assert.equal(K.elapsed(reading, 8000), 3000);
+  reading = { ...reading, running: true, since: 9000 };
+  assert.equal(K.elapsed(reading, 10_000), 4000);
 });
 
 test('server time is estimated from the offset learnt at a reading', () => {
@@ -15,7 +24,7 @@ test('server time is estimated from the offset learnt at a reading', () => {
 });
 
 test('time left shows only in the last minute of a limit', () => {
-  const reading = { elapsed_ms: 250_000, running: true, at: 0 };
+  const reading = { elapsed_ms: 250_000, running: true, since: 0, at: 0 };
   assert.equal(K.timeLeft(300_000, reading, 0), 50_000);
   assert.equal(K.showTimeLeft(K.timeLeft(300_000, reading, 0)), true);
   assert.equal(K.showTimeLeft(K.timeLeft(300_000, { ...reading, elapsed_ms: 230_000 }, 0)), false);

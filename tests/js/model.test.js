@@ -15,8 +15,8 @@ function playing(extra = {}) {
     game: {
       mode: 'race', puzzle: MINI, paused: false, over: false,
       seats: { hana: { done: false, gone: false, away: false }, bot1: { done: false, gone: false, away: false } },
-      clock: { elapsed_ms: 0, running: true, at: 5000 },
-      progress: {}, limit_ms: 300000, board: EMPTY, my_clock: { elapsed_ms: 0, running: true, at: 5000 }, can_undo: false,
+      clock: { elapsed_ms: 0, running: true, since: 5000, at: 5000 },
+      progress: {}, limit_ms: 300000, board: EMPTY, my_clock: { elapsed_ms: 0, running: true, since: 5000, at: 5000 }, can_undo: false,
       ...extra,
     },
   };

@@ -14,7 +14,7 @@ test('a bot has filled the squares whose moment the race clock has passed', () =
 test("a bot's board fills as the clock runs; a person's comes from the view", () => {
   const game = {
     puzzle: MINI, over: false,
-    clock: { elapsed_ms: 2000, running: true, at: 10_000 },
+    clock: { elapsed_ms: 2000, running: true, since: 10_000, at: 10_000 },
     bot_fills: { bot1: fills },
     progress: { ann: { filled: [5], fraction: 0.0476 }, bot1: { filled: [2], fraction: 0.0476 } },
   };
@@ -22,7 +22,7 @@ test("a bot's board fills as the clock runs; a person's comes from the view", ()
   assert.deepEqual(progressOf(game, 'bot1', 10_000).filled, [2]);
   assert.deepEqual(progressOf(game, 'bot1', 12_100).filled, [2, 3, 4]);
   assert.deepEqual(progressOf(game, 'ann', 12_100).filled, [5]);
-  assert.deepEqual(progressOf({ ...game, clock: { ...game.clock, running: false } }, 'bot1', 99_000).filled, [2]);
+  assert.deepEqual(progressOf({ ...game, clock: { ...game.clock, running: false, since: null } }, 'bot1', 99_000).filled, [2]);
   assert.equal(fillsOnTheirOwn(game), true);
   assert.equal(fillsOnTheirOwn({ ...game, over: true }), false);
 });

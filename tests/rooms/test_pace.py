@@ -59,6 +59,22 @@ def test_the_seq_window_applies_each_seq_once_in_any_order():
         assert seqs.seen(applied, seq) is seqs.Seen.APPLIED
     assert all(seqs.seen(applied, s) is seqs.Seen.APPLIED for s in range(3, 10))
     assert seqs.seen(applied, 2) is seqs.Seen.NEW
-    applied = seqs.record(applied, 200)
+    for seq in range(200, 200 + seqs.WINDOW):  # a window's worth of newer ones
+        applied = seqs.record(applied, seq)
     assert seqs.seen(applied, 9) is seqs.Seen.STALE
-    assert seqs.seen(applied, 200 - seqs.WINDOW) is seqs.Seen.NEW
+    assert seqs.seen(applied, 2) is seqs.Seen.STALE
+    assert seqs.seen(applied, 200) is seqs.Seen.APPLIED
+
+
+def test_the_window_holds_seqs_read_off_the_clock_microseconds_apart():
+    """A page numbers its messages from the clock (two tabs of one player never share
+    a seq): letters typed a fifth of a second apart still apply once in any order."""
+    tab_a = [1_764_579_000_000_000 + 200_000 * i + 17 for i in range(40)]
+    tab_b = [1_764_579_000_100_000 + 200_000 * i + 903 for i in range(40)]
+    arriving = tab_b[::-1] + tab_a  # one tab's burst reordered, then the other's
+    applied = None
+    for seq in arriving:
+        assert seqs.seen(applied, seq) is seqs.Seen.NEW
+        applied = seqs.record(applied, seq)
+    newest = sorted(arriving)[-seqs.WINDOW :]  # the window keeps the highest, by number
+    assert all(seqs.seen(applied, seq) is seqs.Seen.APPLIED for seq in newest)

@@ -145,14 +145,37 @@ def test_a_player_back_in_the_lobby_is_not_waited_for():
     assert room.phase is R.Phase.RESULTS
 
 
-def test_the_host_dropping_hands_the_room_to_another_phone_and_play_goes_on():
+def test_a_host_who_reloads_or_drops_within_the_grace_stays_the_host():
+    room = playing("ann")
+    room, _ = act(room, R.Disconnect("c-host"))
+    assert room.host == "host"
+    room, _ = R.advance(room, T0 + R.GRACE_MS - 1)
+    assert room.host == "host"
+    room, _ = act(room, R.Connect("host", "c-host-2"), now=T0 + R.GRACE_MS - 1)
+    room, _ = R.advance(room, T0 + 4 * MIN)
+    assert room.host == "host"
+    room, _ = act(room, R.Play("host", Pause()), now=T0 + 4 * MIN)
+    assert room.game.paused
+
+
+def test_the_host_gone_past_the_grace_hands_the_room_to_another_phone_and_play_goes_on():
     room = playing("ann", "bob")
     room, _ = act(room, R.Disconnect("c-host"))
+    assert room.due_at() == T0 + R.GRACE_MS
+    room, _ = R.advance(room, T0 + R.GRACE_MS)
     assert room.host == "ann"
     assert room.phase is R.Phase.PLAYING
-    room, _ = act(room, R.Play("ann", Pause()))
+    room, _ = act(room, R.Play("ann", Pause()), now=T0 + R.GRACE_MS)
     assert room.game.paused
-    refused(room, R.Play("host", Resume()), "not-host")
+    refused(room, R.Play("host", Resume()), "not-host", now=T0 + R.GRACE_MS)
+
+
+def test_a_host_gone_with_nobody_else_here_hands_over_to_whoever_comes_back():
+    room = lobby("ann")
+    room, _ = act(room, R.Disconnect("c-ann"), R.Disconnect("c-host"))
+    assert room.due_at() is None  # nobody to hand over to: nothing falls due
+    room, _ = act(room, R.Connect("ann", "c-ann-2"), now=T0 + 5 * MIN)
+    assert room.host == "ann"
 
 
 def test_pause_and_resume_are_the_hosts_and_stop_every_clock():

@@ -177,9 +177,13 @@ def test_grace_runs_out_and_the_check_goes_ahead(service, phone, clock):
     assert host.room["phase"] == "results"
 
 
-def test_host_hand_over_and_pause(service, phone):
-    host, (ann,), _code = start_game(phone)
+def test_host_hand_over_and_pause(service, phone, clock):
+    host, (ann,), code = start_game(phone)
     service.disconnect(host.connection)
+    ann.take()
+    assert ann.room["host"] == host.player  # a reload or a flaky connection: still the host
+    clock.now += GRACE_MS
+    service.timer(code)
     ann.take()
     assert ann.room["host"] == ann.player
     ann.send("pause")
@@ -495,3 +499,32 @@ def test_a_post_that_fails_stops_no_other_phone_and_the_phone_repairs_by_the_gap
     assert patch["version"] == missed + 2
     ann.send("snapshot")
     assert ann.room["game"]["board"][2:4] == "SI"
+
+
+def test_every_stop_and_start_reaches_a_phone_that_holds_the_view(service, phone, clock):
+    """A phone keeps its view up to date by diffs alone: what it holds after Done, a take
+    back, a pause and a resume must read the server's time, not the last whole view's."""
+    host, (ann,), _code = start_game(phone)
+
+    def shown(p, key="my_clock"):
+        reading = p.room["game"][key]
+        since = reading.get("since")  # a merge patch's null takes the key away
+        ran = clock.now - since if since is not None else 0
+        return reading["elapsed_ms"] + ran
+
+    clock.now += 7 * SEC
+    ann.send("done")
+    clock.now += 5 * SEC
+    assert shown(ann) == 7 * SEC
+    ann.send("take_back")
+    clock.now += 3 * SEC
+    host.send("pause")
+    ann.take()
+    clock.now += 60 * SEC
+    assert shown(ann) == 10 * SEC
+    assert shown(ann, "clock") == 15 * SEC
+    host.send("resume")
+    ann.take()
+    clock.now += 2 * SEC
+    assert shown(ann) == 12 * SEC
+    assert shown(host, "clock") == 17 * SEC

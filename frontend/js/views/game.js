@@ -1,10 +1,10 @@
 // The game screen: players along the top, the grid, the clue bar and the game's own
 // keyboard (no text input is ever focused, so the phone's keyboard stays shut).
 import { clone, one, text, show, delegate, keyedList, nameOf, colorOf } from './dom.js';
-import { buildGrid, paintGrid } from './grid.js';
+import { buildGrid, paintGrid, paintProgress } from './grid.js';
 import { KEY_ROWS, commandForKey } from '../keys.js';
 import { shownBoard, canType, isHost, mySeat } from '../model.js';
-import { wordOf, clueOf } from '../cursor.js';
+import { wordOf, clueOf, slotAt } from '../cursor.js';
 import * as K from '../clock.js';
 import { progressOf } from '../progress.js';
 
@@ -65,27 +65,36 @@ function racerItem() {
   return clone('tpl-racer');
 }
 
+// Along the top: each player's name, and in a race a small board of the squares they
+// have filled (never letters) with the share of the board that is.
 function paintRacers(root, state) {
   const { view } = state;
   const game = view.game;
+  const race = game.mode === 'race';
   const players = Object.keys(game.seats);
-  keyedList(one(root, '[data-slot="racers"]'), players, (p) => p, racerItem, (li, p) => {
+  const list = one(root, '[data-slot="racers"]');
+  list.classList.toggle('race', race);
+  list.style.setProperty('--racers', players.length);
+  const now = K.serverNow(Date.now(), state.offset);
+  keyedList(list, players, (p) => p, racerItem, (li, p) => {
     const seat = game.seats[p];
-    one(li, '.swatch').style.background = colorOf(view, p);
-    text(one(li, '.who'), p === view.you ? `${nameOf(view, p)} (you)` : nameOf(view, p));
-    const meter = one(li, '.meter');
-    const now = K.serverNow(Date.now(), state.offset);
-    const fraction = game.mode === 'race' ? progressOf(game, p, now).fraction : null;
-    show(meter, fraction != null);
-    if (fraction != null) {
-      const fill = one(li, '.meter-fill');
-      fill.style.width = `${Math.round(fraction * 100)}%`;
-      fill.style.background = colorOf(view, p);
-      meter.setAttribute('aria-label', `${Math.round(fraction * 100)}% filled`);
+    const color = colorOf(view, p);
+    const name = p === view.you ? 'You' : nameOf(view, p);
+    one(li, '.swatch').style.background = color;
+    text(one(li, '.name'), name);
+    const board = one(li, '.progress-grid');
+    show(board, race);
+    let share = '';
+    if (race) {
+      const progress = progressOf(game, p, now);
+      paintProgress(board, game.puzzle, progress, color);
+      share = `${Math.round(progress.fraction * 100)}%`;
     }
+    text(one(li, '.share'), share);
     const tag = seat.gone ? 'left' : seat.done ? 'Done' : seat.away ? 'away' : '';
     text(one(li, '.tag'), tag);
     li.classList.toggle('done', !!seat.done);
+    li.setAttribute('aria-label', [name, share && `${share} filled`, tag].filter(Boolean).join(', '));
   });
 }
 
@@ -123,18 +132,21 @@ export function update(root, state) {
   const board = shownBoard(state);
   paintRacers(root, state);
 
-  const waiting = view.waiting_for || [];
+  const waiting = waitingFor(view, seat);
   show(one(root, '[data-slot="waiting"]'), waiting.length > 0);
   text(one(root, '[data-slot="waiting"]'), waiting.length ? `Waiting for ${waiting.map((p) => nameOf(view, p)).join(', ')}…` : '');
 
   const grid = one(root, '[data-slot="grid"]');
   buildGrid(grid, puzzle, { tappable: true });
+  grid.setAttribute('aria-label', `Crossword, ${puzzle.width} by ${puzzle.height}`);
   const together = game.mode === 'together';
+  const word = new Set(wordOf(puzzle, state.cursor));
   paintGrid(grid, puzzle, {
     board,
     cursor: state.cursor,
-    word: new Set(wordOf(puzzle, state.cursor)),
+    word,
     tint: together ? (sq) => (game.writers?.[sq] ? colorOf(view, game.writers[sq]) : null) : null,
+    label: (sq, letter) => squareLabel(puzzle, state.cursor, word, sq, letter),
   });
   grid.classList.toggle('together', together);
   // Focus follows the cursor while it is in the grid, so a screen reader reads the
@@ -146,6 +158,7 @@ export function update(root, state) {
   }
 
   const current = clueOf(puzzle, state.cursor);
+  announce(root, current ? clueLine(current) : '', seat, game);
   text(one(root, '[data-slot="clue-num"]'), current ? `${current.number}${current.dir === 'across' ? 'A' : 'D'}` : '');
   text(one(root, '[data-slot="clue-text"]'), current ? current.clue : '');
   paintLists(root, puzzle, current);
@@ -168,7 +181,57 @@ export function update(root, state) {
   pause.setAttribute('aria-label', game.paused ? 'Carry on' : 'Pause for everyone');
   show(one(root, '[data-slot="paused"]'), game.paused);
   show(one(root, '[data-act="resume"]'), host);
+  // Only the host pauses: everyone else is told who, and Done waits for the game.
+  text(one(root, '[data-slot="paused-by"]'), host ? 'Paused' : `Paused by ${nameOf(view, view.host)}`);
+  done.disabled = !!game.paused;
   paintClock(root, state, Date.now());
+}
+
+const DIR = { across: 'Across', down: 'Down' };
+export const clueLine = (slot) => `${slot.number} ${DIR[slot.dir]}, ${slot.squares.length} letters: ${slot.clue}`;
+
+// What a square says to a screen reader: its number, the clue of its word (in the
+// cursor's direction when it has one), its letter or "empty", and whether it is in
+// the highlighted word.
+export function squareLabel(puzzle, cursor, word, sq, letter) {
+  const mine = cursor?.dir || 'across';
+  const dir = slotAt(puzzle, sq, mine) ? mine : mine === 'across' ? 'down' : 'across';
+  const slot = slotAt(puzzle, sq, dir);
+  const number = puzzle.numbers[sq];
+  const parts = [];
+  if (number) parts.push(`square ${number}`);
+  if (slot) parts.push(`${slot.number} ${DIR[dir]}: ${slot.clue}`);
+  parts.push(letter || 'empty');
+  if (word.has(sq)) parts.push('in the highlighted word');
+  return parts.join(', ');
+}
+
+// The live region: a new clue, and a change of Done or pause, read out once each.
+const heardBy = new WeakMap(); // screen root -> what was last announced there
+function announce(root, clue, seat, game) {
+  const el = one(root, '[data-slot="announce"]');
+  if (!heardBy.has(root)) heardBy.set(root, {});
+  const heard = heardBy.get(root);
+  const lines = [];
+  if (clue !== heard.clue) lines.push(clue);
+  const done = String(!!seat?.done);
+  if (heard.done !== undefined && done !== heard.done) {
+    lines.push(seat?.done ? 'You are done: the keyboard is off until you take it back.' : 'Taken back: type on.');
+  }
+  const paused = String(!!game.paused);
+  if (heard.paused !== undefined && paused !== heard.paused) lines.push(game.paused ? 'Paused.' : 'Carrying on.');
+  Object.assign(heard, { clue, done, paused });
+  if (lines.length) text(el, lines.filter(Boolean).join(' '));
+}
+
+// Who the check waits for: players away within their grace, and, once I am Done,
+// everyone still playing (a bot still solving, too).
+export function waitingFor(view, seat) {
+  const game = view.game;
+  const away = view.waiting_for || [];
+  if (!seat?.done || game.over) return away;
+  const playing = Object.entries(game.seats).filter(([, s]) => !s.done && !s.gone).map(([p]) => p);
+  return [...new Set([...playing, ...away])];
 }
 
 // Called every frame-ish between messages too: the clock runs on the phone.

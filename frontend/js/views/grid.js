@@ -10,44 +10,66 @@ export function buildGrid(el, puzzle, { tappable = false } = {}) {
   el.style.setProperty('--cols', puzzle.width);
   el.style.setProperty('--rows', puzzle.height);
   const blocks = new Set(puzzle.blocks);
-  const cells = [];
-  for (let sq = 0; sq < puzzle.width * puzzle.height; sq++) {
-    let cell;
-    if (blocks.has(sq)) {
-      cell = document.createElement('div');
-      cell.className = 'sq block';
-      cell.setAttribute('aria-hidden', 'true');
-    } else {
-      cell = document.createElement(tappable ? 'button' : 'div');
-      if (tappable) cell.type = 'button';
-      cell.className = 'sq';
-      cell.dataset.square = sq;
-      const number = puzzle.numbers[sq];
-      if (number) {
-        const n = document.createElement('span');
-        n.className = 'num';
-        n.textContent = number;
-        n.setAttribute('aria-hidden', 'true');
-        cell.append(n);
+  const rows = [];
+  // The player's own grid is an ARIA grid: rows of cells, one of them in the tab order
+  // (the cursor's), arrows moving it. Rows are `display: contents`, so the squares stay
+  // one CSS grid.
+  for (let r = 0; r < puzzle.height; r++) {
+    const row = document.createElement('div');
+    row.className = 'grid-row';
+    if (tappable) row.setAttribute('role', 'row');
+    for (let c = 0; c < puzzle.width; c++) {
+      const sq = r * puzzle.width + c;
+      const cell = document.createElement('div');
+      if (blocks.has(sq)) {
+        cell.className = 'sq block';
+        if (tappable) {
+          cell.setAttribute('role', 'gridcell');
+          cell.setAttribute('aria-label', 'black square');
+        } else cell.setAttribute('aria-hidden', 'true');
+      } else {
+        cell.className = 'sq';
+        cell.dataset.square = sq;
+        if (tappable) {
+          cell.setAttribute('role', 'gridcell');
+          cell.tabIndex = -1;
+        }
+        const number = puzzle.numbers[sq];
+        if (number) {
+          const n = document.createElement('span');
+          n.className = 'num';
+          n.textContent = number;
+          n.setAttribute('aria-hidden', 'true');
+          cell.append(n);
+        }
+        const letter = document.createElement('span');
+        letter.className = 'letter';
+        letter.setAttribute('aria-hidden', 'true');
+        cell.append(letter);
+        const answer = document.createElement('span');
+        answer.className = 'answer';
+        answer.setAttribute('aria-hidden', 'true');
+        cell.append(answer);
+        if (tappable) {
+          // The cell's name comes from this text (number, clue, letter), read in place
+          // of the shown number and letter, which are hidden from screen readers.
+          const say = document.createElement('span');
+          say.className = 'say sr-only';
+          cell.append(say);
+        }
       }
-      const letter = document.createElement('span');
-      letter.className = 'letter';
-      cell.append(letter);
-      const answer = document.createElement('span');
-      answer.className = 'answer';
-      cell.append(answer);
+      row.append(cell);
     }
-    cells.push(cell);
+    rows.push(row);
   }
-  el.replaceChildren(...cells);
+  el.replaceChildren(...rows);
 }
 
 // look: {board, cursor, word:Set, tint(sq)->color|null, fill(sq)->color|null,
-//        misses: Map sq->answer, lit: Set, hideLetters}
+//        misses: Map sq->answer, lit: Set, hideLetters, label(sq, letter)->string}
 export function paintGrid(el, puzzle, look) {
   const width = puzzle.width;
-  for (const cell of el.children) {
-    if (!cell.dataset.square) continue;
+  for (const cell of el.querySelectorAll('[data-square]')) {
     const sq = Number(cell.dataset.square);
     const ch = look.board ? look.board[sq] : '.';
     const letter = !look.hideLetters && ch && ch !== '.' && ch !== '#' ? ch : '';
@@ -67,11 +89,19 @@ export function paintGrid(el, puzzle, look) {
     const fill = look.fill?.(sq) ?? null;
     cell.style.setProperty('--fill', fill ?? 'transparent');
     cell.classList.toggle('filled', !!fill);
-    if (cell.tagName === 'BUTTON') {
+    if (cell.getAttribute('role') === 'gridcell') {
       const row = Math.floor(sq / width) + 1;
       const col = (sq % width) + 1;
-      const label = `Row ${row}, column ${col}: ${letter || 'empty'}${miss ? `, should be ${miss}` : ''}`;
-      if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
+      text(cell.querySelector('.say'), look.label?.(sq, letter) ?? `Row ${row}, column ${col}: ${letter || 'empty'}`);
+      cell.setAttribute('aria-selected', String(!!look.word?.has(sq)));
+      cell.tabIndex = here ? 0 : -1; // the one tab stop: the cursor's square
     }
   }
+}
+
+// A racer's board as squares only (never letters): the TV's boards, the phone's top row.
+export function paintProgress(el, puzzle, progress, color) {
+  buildGrid(el, puzzle);
+  const filled = new Set(progress.filled);
+  paintGrid(el, puzzle, { board: null, hideLetters: true, fill: (sq) => (filled.has(sq) ? color : null) });
 }

@@ -1,5 +1,5 @@
 // Home: a name, then host, play alone, pick up a saved race, or join by code.
-import { one, show, delegate } from './dom.js';
+import { one, show, text, delegate } from './dom.js';
 
 const NAME_KEY = 'crossing.name';
 
@@ -37,8 +37,22 @@ export function mount(root, ctx) {
     if (!room) return code.focus();
     ctx.send('join', { code: room, name: who });
   });
-  one(root, '[data-form="name"]').addEventListener('submit', (e) => e.preventDefault());
-  if (!name.value) name.focus();
+  // An invite link: the name box is the one thing to fill in, and one tap (or Enter)
+  // joins the room; a remembered name is already there.
+  const join = one(root, '[data-slot="invite-join"]');
+  if (ctx.invite) {
+    text(one(root, '[data-slot="invited"]'), `You're invited to room ${ctx.invite}.`);
+    show(one(root, '[data-slot="invited"]'), true);
+    text(join, `Join room ${ctx.invite}`);
+    show(join, true);
+  }
+  one(root, '[data-form="name"]').addEventListener('submit', (e) => {
+    e.preventDefault();
+    if (!ctx.invite) return;
+    const who = named();
+    if (who) ctx.send('join', { code: ctx.invite, name: who });
+  });
+  if (!name.value || ctx.invite) name.focus();
 }
 
 export function update(root, state) {

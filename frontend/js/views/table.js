@@ -4,8 +4,8 @@ import { one, text, show, delegate, keyedList } from './dom.js';
 import { isHost, nextChoice, choiceSettled } from '../model.js';
 import { memberItem, paintMember } from './lobby.js';
 
-const SIZE_NAMES = { mini: 'Mini 5×5', small: 'Small 7×7', midi: 'Midi 9×9', large: 'Large 11×11' };
-const MODE_NAMES = { race: 'Race', together: 'Together' };
+export const SIZE_NAMES = { mini: 'Mini 5×5', small: 'Small 7×7', midi: 'Midi 9×9', large: 'Large 11×11' };
+export const MODE_NAMES = { race: 'Race', together: 'Together' };
 
 let pending = null; // the host's latest pick, until the room shows it
 

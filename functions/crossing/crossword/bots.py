@@ -46,13 +46,17 @@ class Level:
 
     race_wrong_per_square: float  # chance each square ends up wrong
     solve: float  # Together: chance to solve a clue with no letters in
-    spot: float  # Together, board full: chance to notice one wrong word
+    # Together, board full: the bot re-reads one word at a time, as a solver does.
+    hit: float  # chance a re-read wrong word reads wrong to it
+    doubt: float  # chance a re-read right word reads wrong to it all the same
+    rereads: float  # words re-read in a row finding nothing before Done, per word of the puzzle
 
 
+REREAD = 0.5  # re-reading a filled word against its clue: this share of the time to solve one
 LEVEL = {
-    "easy": Level(0.05, 0.55, 0.35),
-    "medium": Level(0.015, 0.75, 0.7),
-    "hard": Level(0.003, 0.92, 0.95),
+    "easy": Level(0.05, 0.55, hit=0.45, doubt=0.12, rereads=0.4),
+    "medium": Level(0.015, 0.75, hit=0.7, doubt=0.07, rereads=0.6),
+    "hard": Level(0.003, 0.92, hit=0.9, doubt=0.03, rereads=1.0),
 }
 MINI_SQUARES = 21  # white squares of a typical Mini: other grids scale from the Mini's time
 DONE_AFTER_MS = (2 * SECOND, 6 * SECOND)  # taps Done a few seconds after the board is full
@@ -143,10 +147,14 @@ def _wrong_letter(letter: str, rng: random.Random) -> str:
 class Turn:
     commands: tuple[Command, ...]
     think_ms: int | None  # until the bot's next action; None once it has tapped Done
+    calm: int = 0  # full board: words re-read in a row that read right to it
 
 
-def together_turn(game: Together, bot: str, level: str, rng: random.Random) -> Turn:
-    """What the bot does now, and how long it thinks before its next word."""
+def together_turn(game: Together, bot: str, level: str, rng: random.Random, calm: int = 0) -> Turn:
+    """What the bot does now, and how long it thinks before its next word.
+
+    ``calm``: on a full board, how many words in a row it has re-read and found right.
+    """
     rules = LEVEL[level]
     letters = game.letters()
     gaps = [s for s in game.puzzle.slots if any(letters[sq] == EMPTY for sq in s.squares)]
@@ -155,18 +163,39 @@ def together_turn(game: Together, bot: str, level: str, rng: random.Random) -> T
         typed = _attempt(game.puzzle, slot, letters, rules, rng)
         thinking = _think(game.puzzle, slot, level, rng)
         return Turn(tuple(Type(bot, sq, ch) for sq, ch in typed), thinking)
-    # The board is full: look for a wrong word a person could notice (it reads badly
-    # against its clue), fix it; if nothing turns up, tap Done.
-    wrong = [s for s in game.puzzle.slots if not game.is_right(s)]
-    if wrong and rng.random() < rules.spot:
-        slot = rng.choice(wrong)
-        fixes = tuple(
-            Type(bot, sq, game.puzzle.solution[sq])
-            for sq in slot.squares
-            if letters[sq] != game.puzzle.solution[sq]
-        )
-        return Turn(fixes, _think(game.puzzle, slot, level, rng))
-    return Turn((Done(bot),), None)
+    return reconsider(game, bot, level, rng, calm)
+
+
+def reconsider(game: Together, bot: str, level: str, rng: random.Random, calm: int) -> Turn:
+    """The board is full: re-read one word against its clue, as a solver does.
+
+    The bot does not know which words are wrong. It picks a word to re-read (one
+    with others' letters in twice as likely as one all its own), and the word reads
+    wrong to it with the level's ``hit`` chance if it is wrong, and its ``doubt``
+    chance if it is right. A word that reads wrong is worked again from the clue and
+    its crossings: solved, it is retyped as the answer; not solved, one of its
+    letters is changed on a guess, which may land on a right square. Once it has
+    re-read the level's share of the words in a row and found nothing, it taps Done,
+    so a wrong word may be left.
+    """
+    rules = LEVEL[level]
+    slots = list(game.puzzle.slots)
+    letters = game.letters()
+    weights = [2 if any(game.board[sq].writer != bot for sq in s.squares) else 1 for s in slots]
+    slot = rng.choices(slots, weights=weights)[0]
+    doubted = rng.random() < (rules.doubt if game.is_right(slot) else rules.hit)
+    thinking = int(_think(game.puzzle, slot, level, rng) * REREAD)
+    if not doubted:
+        if calm + 1 >= math.ceil(rules.rereads * len(slots)):
+            return Turn((Done(bot),), None)
+        return Turn((), thinking, calm + 1)
+    if rng.random() < _solve_chance(rules, 1.0):
+        typed = [(sq, game.puzzle.solution[sq]) for sq in slot.squares]
+    else:
+        sq = rng.choice(slot.squares)
+        typed = [(sq, _wrong_letter(letters[sq], rng))]
+    changes = tuple(Type(bot, sq, ch) for sq, ch in typed if letters[sq] != ch)
+    return Turn(changes, thinking)
 
 
 def _pick_slot(gaps: list[Slot], letters: str, rng: random.Random) -> Slot:
@@ -185,8 +214,7 @@ def _attempt(
     crossing letter that disagrees; an unsolved one leaves existing letters alone.
     """
     have = sum(letters[sq] != EMPTY for sq in slot.squares) / len(slot)
-    chance = min(0.99, rules.solve + (1 - rules.solve) * 0.6 * have)
-    if rng.random() < chance:
+    if rng.random() < _solve_chance(rules, have):
         return [
             (sq, puzzle.solution[sq]) for sq in slot.squares if letters[sq] != puzzle.solution[sq]
         ]
@@ -196,6 +224,11 @@ def _attempt(
             right = puzzle.solution[sq]
             guesses.append((sq, right if rng.random() < 0.5 else _wrong_letter(right, rng)))
     return guesses
+
+
+def _solve_chance(rules: Level, have: float) -> float:
+    """The chance to solve a clue with ``have`` (a fraction) of its letters in."""
+    return min(0.99, rules.solve + (1 - rules.solve) * 0.6 * have)
 
 
 def _think(puzzle: Puzzle, slot: Slot, level: str, rng: random.Random) -> int:

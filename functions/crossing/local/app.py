@@ -20,7 +20,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
@@ -139,6 +139,11 @@ def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlett
         Route("/@connections/{connection}", delete_connection, methods=["DELETE"]),
     ]
     if frontend is not None and frontend.is_dir():
+        page = frontend / "watch.html"
+        # The rules send players to …/watch (the cloud's CloudFront Function does the same);
+        # the cloud writes config.json, and here the page's own server is the socket's.
+        routes.append(Route("/watch", lambda request: FileResponse(page)))
+        routes.append(Route("/config.json", lambda request: JSONResponse({})))
         routes.append(Mount("/", StaticFiles(directory=frontend, html=True), name="frontend"))
     else:
         routes.append(Route("/", _no_frontend))

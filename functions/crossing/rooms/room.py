@@ -81,6 +81,7 @@ class BotTurn:
 
     at_ms: int
     n: int = 0
+    calm: int = 0  # board full: words it has re-read in a row and found right
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,9 @@ class Room:
     # Players already told (or due to be told) that this game waits only for them: reset at
     # each Start, and written in the same conditional write as the ``Notify`` note.
     notified: frozenset[str] = frozenset()
+    # The host's last phone dropped at: the role passes on only once the grace has run
+    # out, so a reload or a flaky connection keeps the host the host.
+    host_away_since: int | None = None
 
     @property
     def humans(self) -> list[Member]:
@@ -131,6 +135,13 @@ class Room:
             and not seats[m.player].gone
         ]
 
+    def hand_over_at(self) -> int | None:
+        """When the host role passes to another phone: the host's grace running out,
+        if anyone else is here to take it."""
+        if self.host_away_since is None or self.phase is Phase.CLOSED or _heir(self) is None:
+            return None
+        return self.host_away_since + GRACE_MS
+
     def due_at(self) -> int | None:
         """The earliest moment something happens by itself: a limit or a grace running out."""
         moments = [
@@ -138,6 +149,8 @@ class Room:
             for m in self.members.values()
             if m.away_since is not None and self.phase is Phase.PLAYING
         ]
+        if (hand_over := self.hand_over_at()) is not None:
+            moments.append(hand_over)
         if self.phase is Phase.PLAYING and self.game is not None:
             moments += [at for at, _ in bot_dues(self)]
             game_due = self.game.due_at()
@@ -320,7 +333,7 @@ def _bot_acts(room: Room, bot: str, at: int) -> tuple[Room, list[object]]:
         return _game_step(room, Done(bot), at)
     turn = room.bot_turns[bot]
     rng = bots.rng_for(bot_seed(room, bot), turn.n)
-    plan = bots.together_turn(game, bot, level, rng)
+    plan = bots.together_turn(game, bot, level, rng, turn.calm)
     events: list[object] = []
     for command in plan.commands:
         try:
@@ -332,7 +345,7 @@ def _bot_acts(room: Room, bot: str, at: int) -> tuple[Room, list[object]]:
     if plan.think_ms is None or room.game is None or room.game.over:
         turns.pop(bot, None)
     else:
-        turns[bot] = BotTurn(room.game.clock.read(at) + plan.think_ms, turn.n + 1)
+        turns[bot] = BotTurn(room.game.clock.read(at) + plan.think_ms, turn.n + 1, plan.calm)
     return replace(room, bot_turns=turns), events
 
 
@@ -492,6 +505,8 @@ def advance(room: Room, now: int) -> tuple[Room, list[object]]:
 
 
 def _apply_due(room: Room, at: int) -> tuple[Room, list[object]]:
+    if room.hand_over_at() == at:
+        return _hand_over(room, at), []
     game = room.game
     assert game is not None
     if game.due_at() == at:
@@ -591,6 +606,9 @@ def _connect(room: Room, player: str, connection: str, now: int) -> tuple[Room, 
     was_away = not member.connections
     member = replace(member, connections=(*member.connections, connection), away_since=None)
     room = _put(room, member)
+    if player == room.host:
+        room = replace(room, host_away_since=None)
+    room = _hand_over(room, now)  # a host gone past the grace, and now someone to take over
     events: list[object] = []
     if was_away and room.phase is Phase.PLAYING and room.game and player in room.game.players:
         seat = room.game.players[player]
@@ -612,18 +630,24 @@ def _disconnect(room: Room, connection: str, now: int) -> tuple[Room, list[objec
     in_game = room.phase is Phase.PLAYING and room.game and member.player in room.game.players
     member = replace(member, away_since=now if in_game else None)
     room = _put(room, member)
-    room = _hand_over(room)
+    if member.player == room.host:
+        room = replace(room, host_away_since=now)
     if in_game and not room.game.players[member.player].gone:  # type: ignore[union-attr]
         return _game_step(room, Away(member.player), now)
     return room, []
 
 
-def _hand_over(room: Room) -> Room:
-    """A host whose phone dropped hands the room to the first other phone still here."""
-    if room.members[room.host].connections:
+def _heir(room: Room) -> Member | None:
+    return next((m for m in room.humans if m.connections and m.player != room.host), None)
+
+
+def _hand_over(room: Room, now: int) -> Room:
+    """A host away past the grace hands the room to the first other phone still here."""
+    at = room.hand_over_at()
+    heir = _heir(room)
+    if at is None or at > now or heir is None:
         return room
-    heir = next((m for m in room.humans if m.connections and m.player != room.host), None)
-    return replace(room, host=heir.player) if heir else room
+    return replace(room, host=heir.player, host_away_since=None)
 
 
 def _join(room: Room, player: str, name: str, now: int) -> tuple[Room, list[object]]:

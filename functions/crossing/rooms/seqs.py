@@ -2,10 +2,12 @@
 
 A client numbers its messages and sends without waiting, and in the cloud two of
 them can be handled in either order, so "greater than the last" would silently
-drop the older of two close letters. The window keeps the highest seq applied and
-one bit for each of the ``WINDOW`` seqs below it: a seq in the window is applied
-once whatever order it comes in, and one older than the window is refused
-(``stale``: nothing changed, so the client may send it again under a new seq).
+drop the older of two close letters. The window keeps the ``WINDOW`` most recent
+seqs applied, by number, however far apart they are (a page that reads its seqs off
+the clock, so two tabs of one player never share one, numbers them microseconds
+apart): a seq among them, or newer than the oldest of them, is applied once whatever
+order it comes in; one older than all of them is refused (``stale``: nothing
+changed, so the client may send it again under a new seq).
 """
 
 from __future__ import annotations
@@ -25,26 +27,34 @@ class Seen(Enum):
 @dataclass(frozen=True)
 class Applied:
     top: int = -1  # the highest seq applied
-    below: int = 0  # bit i set: seq top - 1 - i was applied too
+    # how far below ``top`` each other remembered seq is, nearest first: small numbers
+    # where seqs are dense, and at most WINDOW - 1 of them however sparse
+    gaps: tuple[int, ...] = ()
 
 
 def seen(applied: Applied | None, seq: int) -> Seen:
+    """
+    >>> window = record(record(None, 5_000_000), 3_000_000)
+    >>> [seen(window, s).value for s in (5_000_000, 3_000_000, 4_000_000, 6_000_000)]
+    ['applied', 'applied', 'new', 'new']
+    """
     if applied is None or seq > applied.top:
         return Seen.NEW
-    if seq == applied.top:
+    gap = applied.top - seq
+    if gap == 0 or gap in applied.gaps:
         return Seen.APPLIED
-    gap = applied.top - 1 - seq
-    if gap >= WINDOW:
+    if len(applied.gaps) >= WINDOW - 1 and gap > applied.gaps[-1]:
         return Seen.STALE
-    return Seen.APPLIED if applied.below >> gap & 1 else Seen.NEW
+    return Seen.NEW
 
 
 def record(applied: Applied | None, seq: int) -> Applied:
     """The window with ``seq`` applied (``seen`` said NEW)."""
     if applied is None:
-        return Applied(seq, 0)
+        return Applied(seq)
     if seq > applied.top:
         shift = seq - applied.top
-        below = ((applied.below << 1 | 1) << (shift - 1)) if shift <= WINDOW else 0
-        return Applied(seq, below & ((1 << WINDOW) - 1))
-    return Applied(applied.top, applied.below | 1 << (applied.top - 1 - seq))
+        gaps = (shift, *(gap + shift for gap in applied.gaps))
+        return Applied(seq, gaps[: WINDOW - 1])
+    gaps = tuple(sorted((*applied.gaps, applied.top - seq)))
+    return Applied(applied.top, gaps[: WINDOW - 1])

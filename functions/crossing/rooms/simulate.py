@@ -6,10 +6,13 @@ Time jumps from one due event to the next, so a 30-minute Large takes millisecon
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from crossing.crossword.commands import EMPTY
+from crossing.crossword.events import Changed
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.race import Race
+from crossing.crossword.together import Together
 from crossing.rooms import room as R
 
 HOST = "host"
@@ -21,6 +24,9 @@ class Outcome:
     reason: str
     wrong: dict[str, int]  # wrong or empty squares per bot (Race) or on the board (Together)
     squares: dict[str, int]  # Together: squares each bot holds at the check
+    # Letters bots typed over another on a full board, by whether that letter was right:
+    # what watching them fix the board could tell a player.
+    fixes: dict[str, int] = field(default_factory=lambda: {"wrong": 0, "right": 0})
 
 
 def play_bots(puzzle: Puzzle, mode: str, levels: list[str], seed: int) -> Outcome:
@@ -32,8 +38,17 @@ def play_bots(puzzle: Puzzle, mode: str, levels: list[str], seed: int) -> Outcom
     room, _ = R.step(room, R.ToLobby(HOST), 0)
     room, _ = R.step(room, R.Choose(HOST, R.Mode(mode), R.Size.for_width(puzzle.width)), 0)
     room, _ = R.step(room, R.Start(HOST, puzzle=puzzle), 0)
+    fixes = {"wrong": 0, "right": 0}
     while room.phase is R.Phase.PLAYING and (due := room.due_at()) is not None:
-        room, _ = R.advance(room, due)
+        # Fixes on a full board only: while it fills, a solved word typed over a crossing
+        # letter that disagrees is the solving itself.
+        game = room.game
+        full = isinstance(game, Together) and EMPTY not in game.letters()
+        board = game.letters() if full else None
+        room, events = R.advance(room, due)
+        for e in events:
+            if board is not None and isinstance(e, Changed) and board[e.square] != EMPTY:
+                fixes["right" if board[e.square] == puzzle.solution[e.square] else "wrong"] += 1
     game = room.game
     assert game is not None
     if game.result is None:
@@ -45,7 +60,7 @@ def play_bots(puzzle: Puzzle, mode: str, levels: list[str], seed: int) -> Outcom
         return Outcome(finish, game.result.reason, wrong, {})
     result = game.result
     squares = {s.player: s.squares for s in result.standings}
-    return Outcome(finish, result.reason, {"board": len(result.misses)}, squares)
+    return Outcome(finish, result.reason, {"board": len(result.misses)}, squares, fixes)
 
 
 def synthetic_puzzle(width: int, seed: int) -> Puzzle:
@@ -101,4 +116,18 @@ def report(
         lines.append(
             f"squares earned per bot: mean {mean:.1f}  min {min(earned)}  max {max(earned)}"
         )
+        on_wrong, on_right = fix_rates(outcomes)
+        lines.append(
+            f"fixes on the full board: {on_wrong:.0%} on a wrong square,"
+            f" {on_right:.0%} on a right one"
+        )
     return "\n".join(lines)
+
+
+def fix_rates(outcomes: list[Outcome]) -> tuple[float, float]:
+    """Of the letters bots typed over another on the full board: the share that replaced
+    a wrong letter, and the share that replaced a right one."""
+    wrong = sum(o.fixes["wrong"] for o in outcomes)
+    right = sum(o.fixes["right"] for o in outcomes)
+    total = wrong + right
+    return (wrong / total, right / total) if total else (0.0, 0.0)

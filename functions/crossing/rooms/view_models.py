@@ -61,9 +61,10 @@ class ProgressShown(_Shown):
 
 
 class ClockShown(_Shown):
-    elapsed_ms: int
+    elapsed_ms: int  # banked while stopped
     running: bool
-    at: int
+    since: int | None  # server ms it last started running
+    at: int  # the server's time of the reading (whole views carry it)
 
 
 class MissShown(_Shown):

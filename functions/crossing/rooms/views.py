@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from crossing.clock import Clock
 from crossing.crossword import bots
 from crossing.crossword.grid import Direction
 from crossing.crossword.puzzle import Puzzle
@@ -141,12 +142,12 @@ def _race_view(race: Race, viewer: str | None, now: int) -> Json:
     out: Json = {
         "progress": _progress(race),
         "limit_ms": race.limit_ms,
-        "clock": _clock(race.clock.read(now), race.clock.running, now),
+        "clock": _clock(race.clock, now),
     }
     if viewer in race.players:
         racer = race.players[viewer]
         out["board"] = racer.letters
-        out["my_clock"] = _clock(race.time_of(viewer, now), racer.clock.running, now)
+        out["my_clock"] = _clock(racer.clock, now)
         out["can_undo"] = bool(racer.history)
     if race.result is not None:
         out["result"] = _race_result(race, race.result, viewer)
@@ -157,16 +158,26 @@ def _together_view(game: Together, now: int) -> Json:
     out: Json = {
         "board": game.letters(),
         "writers": [w.writer if w.letter != "." else None for w in game.board],
-        "clock": _clock(game.clock.read(now), game.clock.running, now),
+        "clock": _clock(game.clock, now),
     }
     if game.result is not None:
         out["result"] = _together_result(game, game.result)
     return out
 
 
-def _clock(elapsed: int, running: bool, now: int) -> Json:
-    """A reading the client can run on: elapsed at ``now``, and whether it is running."""
-    return {"elapsed_ms": elapsed, "running": running, "at": now}
+def _clock(clock: Clock, now: int) -> Json:
+    """A reading the client can run on: the time banked, and since when it has run on.
+
+    Nothing in it moves with ``now`` but ``at``, so a stop or a start changes the
+    reading itself and reaches every screen in the view's diff; ``at`` (the server's
+    time, for the client's offset) only comes with a whole view.
+    """
+    return {
+        "elapsed_ms": clock.elapsed_ms,
+        "running": clock.running,
+        "since": clock.since,
+        "at": now,
+    }
 
 
 def _race_result(race: Race, result: RaceResult, viewer: str | None) -> Json:
