@@ -1,0 +1,131 @@
+// The screenshot reader: a picture of a 15×15 tile game in, the board and rack
+// out, with how sure it is of each square. Pure and DOM-free (the page draws
+// the picture into a canvas and passes its ImageData; node tests pass decoded
+// PNGs). Nothing leaves the device.
+//
+// readScreenshot({width, height, data: RGBA bytes}) →
+//   {board: 15 strings of 15 ('.' empty, 'A'-'Z' a tile, 'a'-'z' a blank),
+//    rack: 'A'-'Z' and '?' for a blank, confidence: 15×15 numbers 0..1,
+//    rackConfidence: one number per rack tile}
+// or throws ReaderError with a sentence for the player.
+
+import { MARK, classify } from "./reader/classify.js";
+import { NoBoard, SIZE, locateBoard, workingCopy } from "./reader/lattice.js";
+import { readMarks } from "./reader/marks.js";
+import { colourGap } from "./reader/pixels.js";
+import { findRack } from "./reader/rack.js";
+
+// Below this a square is shown to the player first, to check.
+export const LOW_CONFIDENCE = 0.8;
+const SAME_FACE = 48;
+const BLANKS_AT_MOST = 3; // more "blanks" than any bag holds: the game shows no values at all
+
+export class ReaderError extends Error {}
+
+function isLetter(marks, guess) {
+  return Boolean(marks.glyph) && !marks.label && guess.letter !== MARK && guess.confidence >= 0.5;
+}
+
+// Squares of one face colour are one kind (plain, a premium, tiles, highlighted
+// tiles): a kind is tiles when most of its squares carry one clear letter.
+function kindsOf(squares) {
+  const kinds = [];
+  for (const square of squares) {
+    let kind = kinds.find((k) => colourGap(k.face, square.marks.face) < SAME_FACE);
+    if (!kind) {
+      kind = { face: square.marks.face, squares: [], letters: 0 };
+      kinds.push(kind);
+    }
+    kind.squares.push(square);
+    if (isLetter(square.marks, square.guess)) kind.letters += 1;
+  }
+  for (const kind of kinds) kind.tiles = kind.letters / kind.squares.length >= 0.5;
+  // Where the game prints values on its tiles, a kind whose "letters" carry none
+  // (more of them than the bag has blanks) is a premium square's label.
+  const valued = (k) => k.squares.filter((s) => isLetter(s.marks, s.guess) && s.marks.value).length;
+  const showsValues = kinds.some((k) => k.tiles && valued(k) > BLANKS_AT_MOST);
+  for (const kind of kinds) {
+    if (showsValues && kind.tiles && kind.letters - valued(kind) > Math.max(BLANKS_AT_MOST, kind.letters / 2)) kind.tiles = false;
+  }
+  return kinds;
+}
+
+function readBoard(image, lattice) {
+  const squares = [];
+  for (let row = 0; row < SIZE; row += 1) {
+    for (let col = 0; col < SIZE; col += 1) {
+      const x0 = lattice.xs[col];
+      const x1 = lattice.xs[col + 1];
+      const y0 = lattice.ys[row];
+      const y1 = lattice.ys[row + 1];
+      const inset = Math.max(1, (x1 - x0) * 0.07);
+      const marks = readMarks(image, x0 + inset, y0 + inset, x1 - inset, y1 - inset);
+      const guess = marks.glyph ? classify(marks.glyph) : { letter: null, confidence: 0 };
+      squares.push({ row, col, marks, guess });
+    }
+  }
+  const kinds = kindsOf(squares);
+  const tiles = squares.filter((s) => kinds.find((k) => k.squares.includes(s)).tiles && isLetter(s.marks, s.guess));
+  const unvalued = tiles.filter((s) => !s.marks.value).length;
+  const showsValues = unvalued <= BLANKS_AT_MOST || unvalued < tiles.length * 0.3;
+
+  const board = Array.from({ length: SIZE }, () => Array(SIZE).fill("."));
+  const confidence = Array.from({ length: SIZE }, () => Array(SIZE).fill(1));
+  for (const kind of kinds) {
+    for (const s of kind.squares) {
+      const letter = isLetter(s.marks, s.guess);
+      if (kind.tiles && letter) {
+        const blank = showsValues && !s.marks.value;
+        board[s.row][s.col] = blank ? s.guess.letter.toLowerCase() : s.guess.letter;
+        confidence[s.row][s.col] = s.guess.confidence;
+      } else if (kind.tiles) {
+        // A tile's colour with no letter read on it: most likely a tile we failed.
+        confidence[s.row][s.col] = 0.3;
+      } else if (letter) {
+        // A clear letter on a square coloured like an empty one.
+        confidence[s.row][s.col] = 1 - s.guess.confidence / 2;
+      }
+    }
+  }
+  const tileFace = kinds.filter((k) => k.tiles).sort((a, b) => b.squares.length - a.squares.length)[0]?.face ?? null;
+  return { board: board.map((r) => r.join("")), confidence, tileFace };
+}
+
+function readRack(image, small, factor, lattice, tileFace) {
+  const area = { x0: lattice.xs[0], x1: lattice.xs[SIZE], y0: lattice.ys[0], y1: lattice.ys[SIZE], pitch: lattice.pitch };
+  let rack = "";
+  const rackConfidence = [];
+  for (const tile of findRack(small, factor, area, tileFace)) {
+    const inset = (tile.x1 - tile.x0) * 0.04;
+    const marks = readMarks(image, tile.x0 + inset, tile.y0 + inset, tile.x1 - inset, tile.y1 - inset, tile.colour);
+    const guess = marks.glyph ? classify(marks.glyph) : null;
+    if (guess && isLetter(marks, guess)) {
+      rack += guess.letter;
+      rackConfidence.push(guess.confidence);
+    } else {
+      // A rack tile with no letter on it is a blank.
+      rack += "?";
+      rackConfidence.push(marks.glyph && !marks.label ? 0.5 : 0.95);
+    }
+  }
+  return { rack, rackConfidence };
+}
+
+export function readScreenshot(image) {
+  if (!image || !(image.width > 0) || !(image.height > 0) || !image.data || image.data.length < image.width * image.height * 4) {
+    throw new ReaderError("That file is not a picture the reader can open.");
+  }
+  const { small, factor } = workingCopy(image);
+  let lattice;
+  try {
+    lattice = locateBoard(small, factor);
+  } catch (error) {
+    if (error instanceof NoBoard) {
+      throw new ReaderError("No 15×15 board was found in this picture. Use a screenshot that shows the whole board.");
+    }
+    throw error;
+  }
+  const { board, confidence, tileFace } = readBoard(image, lattice);
+  const { rack, rackConfidence } = readRack(image, small, factor, lattice, tileFace);
+  return { board, rack, confidence, rackConfidence };
+}

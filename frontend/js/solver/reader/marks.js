@@ -1,0 +1,144 @@
+// What is written on one square or rack tile: its face colour, the marks on it
+// (connected blobs of "ink", anything far from the face colour), which blob is
+// the letter, whether a point value sits beside it, and the letter as a
+// normalised bitmap for the classifier. The same code reads the training glyphs.
+
+import { crop, medianColour } from "./pixels.js";
+
+export const GLYPH = 16; // the classifier sees GLYPH × GLYPH
+const MIN_INK = 70;
+
+function inkThreshold(gaps) {
+  const sorted = Float32Array.from(gaps).sort();
+  const high = sorted[Math.floor(sorted.length * 0.97)] ?? 0;
+  return high < MIN_INK ? null : Math.max(MIN_INK * 0.8, high * 0.5);
+}
+
+function blobs(ink, width, height) {
+  const label = new Int32Array(width * height).fill(-1);
+  const found = [];
+  const stack = [];
+  for (let start = 0; start < ink.length; start += 1) {
+    if (!ink[start] || label[start] !== -1) continue;
+    const blob = { id: found.length, area: 0, x0: width, y0: height, x1: -1, y1: -1, edge: false, corner: false };
+    label[start] = blob.id;
+    stack.push(start);
+    while (stack.length) {
+      const i = stack.pop();
+      const x = i % width;
+      const y = (i - x) / width;
+      blob.area += 1;
+      if (x < blob.x0) blob.x0 = x;
+      if (x > blob.x1) blob.x1 = x;
+      if (y < blob.y0) blob.y0 = y;
+      if (y > blob.y1) blob.y1 = y;
+      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) blob.edge = true;
+      if ((x === 0 || x === width - 1) && (y === 0 || y === height - 1)) blob.corner = true;
+      for (let dy = -1; dy <= 1; dy += 1) {
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          const j = ny * width + nx;
+          if (ink[j] && label[j] === -1) {
+            label[j] = blob.id;
+            stack.push(j);
+          }
+        }
+      }
+    }
+    found.push(blob);
+  }
+  return { label, found };
+}
+
+// The letter blob drawn into a GLYPH×GLYPH square, its aspect kept, ink 0..1.
+function glyphOf(gaps, label, width, blob, threshold) {
+  const w = blob.x1 - blob.x0 + 1;
+  const h = blob.y1 - blob.y0 + 1;
+  const scale = (GLYPH - 2) / Math.max(w, h);
+  const offX = (GLYPH - w * scale) / 2;
+  const offY = (GLYPH - h * scale) / 2;
+  const out = new Float32Array(GLYPH * GLYPH);
+  const weight = new Float32Array(GLYPH * GLYPH);
+  const soft = threshold * 0.5;
+  for (let y = blob.y0; y <= blob.y1; y += 1) {
+    for (let x = blob.x0; x <= blob.x1; x += 1) {
+      const i = y * width + x;
+      const mine = label[i] === blob.id || label[i] === -1;
+      const value = mine ? Math.max(0, Math.min(1, (gaps[i] - soft) / threshold)) : 0;
+      // Spread this pixel over the output cells its footprint covers.
+      const fx0 = offX + (x - blob.x0) * scale;
+      const fy0 = offY + (y - blob.y0) * scale;
+      const fx1 = fx0 + scale;
+      const fy1 = fy0 + scale;
+      for (let gy = Math.floor(fy0); gy < Math.ceil(fy1) && gy < GLYPH; gy += 1) {
+        const oy = Math.min(fy1, gy + 1) - Math.max(fy0, gy);
+        if (oy <= 0) continue;
+        for (let gx = Math.floor(fx0); gx < Math.ceil(fx1) && gx < GLYPH; gx += 1) {
+          const ox = Math.min(fx1, gx + 1) - Math.max(fx0, gx);
+          if (ox <= 0) continue;
+          const k = gy * GLYPH + gx;
+          out[k] += value * ox * oy;
+          weight[k] += ox * oy;
+        }
+      }
+    }
+  }
+  for (let k = 0; k < out.length; k += 1) out[k] = weight[k] ? out[k] / weight[k] : 0;
+  return out;
+}
+
+// Reads the rectangle (x0, y0)-(x1, y1) of the image. `face` may be given (a
+// rack tile's colour, known from the region it was found as).
+export function readMarks(image, x0, y0, x1, y1, face = null) {
+  const grid = crop(image, x0, y0, x1, y1, 64);
+  const { width, height, rgb } = grid;
+  const colour = face ?? medianColour(grid);
+  const result = { face: colour, ink: false, letter: null, value: false, label: false, glyph: null, height: 0 };
+  if (width < 6 || height < 6) return result;
+  const gaps = new Float32Array(width * height);
+  for (let i = 0; i < gaps.length; i += 1) {
+    gaps[i] = Math.abs(rgb[i * 3] - colour[0]) + Math.abs(rgb[i * 3 + 1] - colour[1]) + Math.abs(rgb[i * 3 + 2] - colour[2]);
+  }
+  const threshold = inkThreshold(gaps);
+  if (threshold === null) return result;
+  const ink = new Uint8Array(gaps.length);
+  for (let i = 0; i < gaps.length; i += 1) ink[i] = gaps[i] > threshold ? 1 : 0;
+  const { label, found } = blobs(ink, width, height);
+  // A blob along the border as long as the square is its frame, shadow or highlight.
+  // Blobs in three or four corners are what a rounded tile leaves there; a point
+  // value sits in one corner only.
+  const rounded = found.filter((b) => b.corner).length >= 3;
+  const marks = found.filter(
+    (b) =>
+      b.area >= 3 &&
+      !(b.edge && (b.x1 - b.x0 > width * 0.6 || b.y1 - b.y0 > height * 0.6)) &&
+      !(rounded && b.corner),
+  );
+  if (!marks.length) return result;
+  result.ink = true;
+  const central = marks.filter((b) => {
+    const cx = (b.x0 + b.x1) / 2 / width;
+    const cy = (b.y0 + b.y1) / 2 / height;
+    return cx > 0.25 && cx < 0.75 && cy > 0.25 && cy < 0.75 && b.y1 - b.y0 + 1 >= height * 0.26;
+  });
+  if (!central.length) return result;
+  const letter = central.reduce((a, b) => (b.y1 - b.y0 > a.y1 - a.y0 || (b.y1 - b.y0 === a.y1 - a.y0 && b.area > a.area) ? b : a));
+  const tall = letter.y1 - letter.y0 + 1;
+  result.letter = { x0: letter.x0, y0: letter.y0, x1: letter.x1, y1: letter.y1 };
+  result.height = tall / height;
+  for (const other of marks) {
+    if (other === letter) continue;
+    const otherTall = other.y1 - other.y0 + 1;
+    const overlaps = other.x0 <= letter.x1 && other.x1 >= letter.x0 && other.y0 <= letter.y1 && other.y1 >= letter.y0;
+    const sideBySide = Math.abs((other.y0 + other.y1) - (letter.y0 + letter.y1)) / 2 < tall * 0.25;
+    // A second character of the same height beside it: a label such as "2L" or "TW".
+    if (!overlaps && sideBySide && otherTall >= tall * 0.7) result.label = true;
+    else if (!overlaps && otherTall >= height * 0.08 && otherTall < tall * 0.75) result.value = true;
+  }
+  // Wider than any capital (W is about 1.3): two characters run together, a label.
+  if (letter.x1 - letter.x0 + 1 > tall * 1.5) result.label = true;
+  result.glyph = glyphOf(gaps, label, width, letter, threshold);
+  return result;
+}
