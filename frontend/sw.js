@@ -6,7 +6,7 @@
 // the game always come from the server. Shell files are fetched network-first, so a
 // new deploy takes effect on the next load; the cache answers only when the network
 // fails or is slower than NETWORK_WAIT_MS. Bump VERSION when the list changes.
-const VERSION = 'v3';
+const VERSION = 'v4';
 const CACHE = `crossing-shell-${VERSION}`;
 const NETWORK_WAIT_MS = 3000;
 const SHELL = [
@@ -44,6 +44,27 @@ const SHELL = [
   'js/views/lobby.js',
   'js/views/results.js',
   'js/views/table.js',
+  // The Solver, so its screenshot reader works offline (the search itself needs the network).
+  'solver.html',
+  'css/solver.css',
+  'js/solver/api.js',
+  'js/solver/board.js',
+  'js/solver/hint.js',
+  'js/solver/main.js',
+  'js/solver/premiums.js',
+  'js/solver/rack.js',
+  'js/solver/reader.js',
+  'js/solver/reader/classify.js',
+  'js/solver/reader/lattice.js',
+  'js/solver/reader/marks.js',
+  'js/solver/reader/model.js',
+  'js/solver/reader/panel.js',
+  'js/solver/reader/pixels.js',
+  'js/solver/reader/rack.js',
+  'js/solver/reader/review.js',
+  'js/solver/state.js',
+  'js/solver/storage.js',
+  'js/solver/view.js',
   'icons/icon-192.png',
   'icons/icon-512.png',
   'icons/maskable-512.png',
@@ -85,7 +106,7 @@ self.addEventListener('fetch', (event) => {
   if (key) {
     event.respondWith(networkFirst(request, key));
   } else if (request.mode === 'navigate') {
-    // Another page (the Solver, the watch page): the network, or the offline page.
+    // Another page (the watch page): the network, or the offline page.
     event.respondWith(fetch(request).catch(() => offlinePage()));
   }
 });

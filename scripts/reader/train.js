@@ -6,7 +6,8 @@ import { GLYPH, readMarks } from "/frontend/js/solver/reader/marks.js";
 
 export const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 // Not letters, read as the last class: stars, digits and symbols on premium squares.
-const MARKS = ["★", "☆", "✦", "✱", "●", "2", "3", "4", "+", "×", "?", "✚"];
+// (No × or ✱: too like an X.)
+const MARKS = ["★", "☆", "✦", "●", "2", "3", "4", "+", "?", "♦"];
 export const CLASSES = `${LETTERS}*`;
 
 function rng(seed) {
@@ -41,7 +42,8 @@ function jpegRoundTrip(canvas, quality) {
 
 // One square with `text` on it, read back as a glyph (or null if none was found).
 async function sample(text, font, rand, canvas) {
-  const cell = Math.round(18 + rand() * 50);
+  // Small squares more often: a desktop screenshot's rack tile is about 30 pixels.
+  const cell = Math.round(14 + rand() ** 1.5 * 54);
   canvas.width = cell;
   canvas.height = cell;
   const ctx = canvas.getContext("2d");
@@ -51,6 +53,8 @@ async function sample(text, font, rand, canvas) {
   const size = cell * (0.45 + rand() * 0.4);
   ctx.font = `${font.style} ${font.weight} ${size.toFixed(1)}px "${font.family}"`;
   ctx.fillStyle = ink;
+  // A soft edge sometimes, as a photo of a screen or a resampled screenshot has.
+  ctx.filter = rand() < 0.25 ? `blur(${(0.3 + rand() * 0.6).toFixed(2)}px)` : "none";
   const m = ctx.measureText(text);
   const w = m.actualBoundingBoxLeft + m.actualBoundingBoxRight;
   const h = m.actualBoundingBoxAscent + m.actualBoundingBoxDescent;
@@ -59,14 +63,15 @@ async function sample(text, font, rand, canvas) {
   ctx.fillText(text, x, y);
   if (rand() < 0.6) {
     // A point value in a corner, as most games draw it.
-    // Sometimes close enough to touch the letter, as on small tiles.
-    const near = rand() < 0.4;
-    ctx.font = `${font.weight} ${(cell * (near ? 0.26 : 0.22)).toFixed(1)}px "${font.family}"`;
+    // Sometimes close enough to touch the letter (a Q's tail), as on small tiles.
+    const near = rand() < 0.45;
+    ctx.font = `${font.weight} ${(cell * (near ? 0.2 + rand() * 0.08 : 0.22)).toFixed(1)}px "${font.family}"`;
     const value = String(1 + Math.floor(rand() * 10));
-    const vx = near ? x + w - m.actualBoundingBoxLeft - cell * 0.02 : cell * 0.72;
-    const vy = near ? y + m.actualBoundingBoxDescent + cell * (0.1 + rand() * 0.08) : cell * 0.95;
+    const vx = near ? x - m.actualBoundingBoxLeft + w * (0.7 + rand() * 0.3) : cell * 0.72;
+    const vy = near ? y + m.actualBoundingBoxDescent + cell * (0.04 + rand() * 0.14) : cell * 0.95;
     ctx.fillText(value, Math.min(vx, cell * 0.8), Math.min(vy, cell * 0.98));
   }
+  ctx.filter = "none";
   if (rand() < 0.35) await jpegRoundTrip(canvas, 0.5 + rand() * 0.4);
   const image = ctx.getImageData(0, 0, cell, cell);
   const inset = cell * 0.07;

@@ -3,6 +3,7 @@
 
 import { SolveError, fetchRules, solve } from "./api.js";
 import { HINT_STEPS } from "./hint.js";
+import { mountReader } from "./reader/panel.js";
 import { deleteBoard, loadBoard, saveBoard, savedNames } from "./storage.js";
 import { ACTIONS, hintDone, initialState, reduce, solveRequest } from "./state.js";
 import * as view from "./view.js";
@@ -203,6 +204,14 @@ ui.remove.addEventListener("click", () => {
   deleteBoard(localStorage, name);
   listSaved();
   dispatch({ type: ACTIONS.NOTICE, notice: `Deleted “${name}”.` });
+});
+
+// --- the screenshot reader: its board and rack arrive only when the player applies them ---
+
+mountReader({
+  dropTarget: ui.board,
+  apply: (board, rack) =>
+    dispatch({ type: ACTIONS.BOARD_LOADED, board, rack, notice: "The board and rack from the screenshot are in." }),
 });
 
 // --- start ------------------------------------------------------------------------

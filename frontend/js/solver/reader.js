@@ -26,6 +26,34 @@ function isLetter(marks, guess) {
   return Boolean(marks.glyph) && !marks.label && guess.letter !== MARK && guess.confidence >= 0.5;
 }
 
+// Which tiles show a point value. The value corner is the one most tiles have
+// the most ink in; a tile is a blank when that corner holds little more ink than
+// its other corners, well under what the other tiles have there. A game that
+// prints no values at all has no value corner, and then nothing is a blank.
+function valued(tiles) {
+  const result = new Map();
+  if (!tiles.length) return result;
+  const median = (values) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  let corner = 0;
+  let most = -1;
+  for (let k = 0; k < 4; k += 1) {
+    const m = median(tiles.map((s) => s.marks.corners[k]));
+    if (m > most) {
+      most = m;
+      corner = k;
+    }
+  }
+  const excess = (s) => {
+    const c = s.marks.corners;
+    const others = c.filter((_, k) => k !== corner);
+    return c[corner] - others.reduce((a, b) => a + b, 0) / others.length;
+  };
+  const typical = median(tiles.map(excess));
+  const shown = typical > 0.02;
+  for (const s of tiles) result.set(s, !shown || excess(s) > typical * 0.35);
+  return result;
+}
+
 // Squares of one face colour are one kind (plain, a premium, tiles, highlighted
 // tiles): a kind is tiles when most of its squares carry one clear letter.
 function kindsOf(squares) {
@@ -33,19 +61,22 @@ function kindsOf(squares) {
   for (const square of squares) {
     let kind = kinds.find((k) => colourGap(k.face, square.marks.face) < SAME_FACE);
     if (!kind) {
-      kind = { face: square.marks.face, squares: [], letters: 0 };
+      kind = { face: square.marks.face, squares: [], letters: [] };
       kinds.push(kind);
     }
     kind.squares.push(square);
-    if (isLetter(square.marks, square.guess)) kind.letters += 1;
+    if (isLetter(square.marks, square.guess)) kind.letters.push(square);
   }
-  for (const kind of kinds) kind.tiles = kind.letters / kind.squares.length >= 0.5;
+  for (const kind of kinds) kind.tiles = kind.letters.length / kind.squares.length >= 0.5;
   // Where the game prints values on its tiles, a kind whose "letters" carry none
   // (more of them than the bag has blanks) is a premium square's label.
-  const valued = (k) => k.squares.filter((s) => isLetter(s.marks, s.guess) && s.marks.value).length;
-  const showsValues = kinds.some((k) => k.tiles && valued(k) > BLANKS_AT_MOST);
-  for (const kind of kinds) {
-    if (showsValues && kind.tiles && kind.letters - valued(kind) > Math.max(BLANKS_AT_MOST, kind.letters / 2)) kind.tiles = false;
+  const main = kinds.filter((k) => k.tiles).sort((a, b) => b.letters.length - a.letters.length)[0];
+  if (main && main.letters.length > BLANKS_AT_MOST) {
+    const values = valued(kinds.filter((k) => k.tiles).flatMap((k) => k.letters));
+    for (const kind of kinds) {
+      const bare = kind.letters.filter((s) => !values.get(s)).length;
+      if (kind !== main && kind.tiles && bare > Math.max(BLANKS_AT_MOST, kind.letters.length / 2)) kind.tiles = false;
+    }
   }
   return kinds;
 }
@@ -65,9 +96,7 @@ function readBoard(image, lattice) {
     }
   }
   const kinds = kindsOf(squares);
-  const tiles = squares.filter((s) => kinds.find((k) => k.squares.includes(s)).tiles && isLetter(s.marks, s.guess));
-  const unvalued = tiles.filter((s) => !s.marks.value).length;
-  const showsValues = unvalued <= BLANKS_AT_MOST || unvalued < tiles.length * 0.3;
+  const values = valued(kinds.filter((k) => k.tiles).flatMap((k) => k.letters));
 
   const board = Array.from({ length: SIZE }, () => Array(SIZE).fill("."));
   const confidence = Array.from({ length: SIZE }, () => Array(SIZE).fill(1));
@@ -75,8 +104,7 @@ function readBoard(image, lattice) {
     for (const s of kind.squares) {
       const letter = isLetter(s.marks, s.guess);
       if (kind.tiles && letter) {
-        const blank = showsValues && !s.marks.value;
-        board[s.row][s.col] = blank ? s.guess.letter.toLowerCase() : s.guess.letter;
+        board[s.row][s.col] = values.get(s) ? s.guess.letter : s.guess.letter.toLowerCase();
         confidence[s.row][s.col] = s.guess.confidence;
       } else if (kind.tiles) {
         // A tile's colour with no letter read on it: most likely a tile we failed.

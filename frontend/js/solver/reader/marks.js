@@ -20,7 +20,7 @@ function blobs(ink, width, height) {
   const stack = [];
   for (let start = 0; start < ink.length; start += 1) {
     if (!ink[start] || label[start] !== -1) continue;
-    const blob = { id: found.length, area: 0, x0: width, y0: height, x1: -1, y1: -1, edge: false, corner: false };
+    const blob = { id: found.length, area: 0, x0: width, y0: height, x1: -1, y1: -1, edge: false };
     label[start] = blob.id;
     stack.push(start);
     while (stack.length) {
@@ -33,7 +33,6 @@ function blobs(ink, width, height) {
       if (y < blob.y0) blob.y0 = y;
       if (y > blob.y1) blob.y1 = y;
       if (x === 0 || y === 0 || x === width - 1 || y === height - 1) blob.edge = true;
-      if ((x === 0 || x === width - 1) && (y === 0 || y === height - 1)) blob.corner = true;
       for (let dy = -1; dy <= 1; dy += 1) {
         for (let dx = -1; dx <= 1; dx += 1) {
           const nx = x + dx;
@@ -50,6 +49,30 @@ function blobs(ink, width, height) {
     found.push(blob);
   }
   return { label, found };
+}
+
+// How much of each corner (top left, top right, bottom left, bottom right; 30 %
+// of the square each way) is ink other than the letter. A point value fills one
+// corner on every tile but a blank; a rounded tile's corners and its shadow are
+// the same on every tile, so reader.js compares tiles with each other.
+function cornerInk(ink, label, width, height, letterId) {
+  const w = Math.max(1, Math.round(width * 0.3));
+  const h = Math.max(1, Math.round(height * 0.3));
+  return [
+    [0, 0],
+    [width - w, 0],
+    [0, height - h],
+    [width - w, height - h],
+  ].map(([x0, y0]) => {
+    let count = 0;
+    for (let y = y0; y < y0 + h; y += 1) {
+      for (let x = x0; x < x0 + w; x += 1) {
+        const i = y * width + x;
+        if (ink[i] && label[i] !== letterId) count += 1;
+      }
+    }
+    return count / (w * h);
+  });
 }
 
 // The letter blob drawn into a GLYPH×GLYPH square, its aspect kept, ink 0..1.
@@ -95,7 +118,7 @@ export function readMarks(image, x0, y0, x1, y1, face = null) {
   const grid = crop(image, x0, y0, x1, y1, 64);
   const { width, height, rgb } = grid;
   const colour = face ?? medianColour(grid);
-  const result = { face: colour, ink: false, letter: null, value: false, label: false, glyph: null, height: 0 };
+  const result = { face: colour, ink: false, letter: null, label: false, glyph: null, height: 0, corners: [0, 0, 0, 0] };
   if (width < 6 || height < 6) return result;
   const gaps = new Float32Array(width * height);
   for (let i = 0; i < gaps.length; i += 1) {
@@ -107,14 +130,10 @@ export function readMarks(image, x0, y0, x1, y1, face = null) {
   for (let i = 0; i < gaps.length; i += 1) ink[i] = gaps[i] > threshold ? 1 : 0;
   const { label, found } = blobs(ink, width, height);
   // A blob along the border as long as the square is its frame, shadow or highlight.
-  // Blobs in three or four corners are what a rounded tile leaves there; a point
-  // value sits in one corner only.
-  const rounded = found.filter((b) => b.corner).length >= 3;
   const marks = found.filter(
     (b) =>
       b.area >= 3 &&
-      !(b.edge && (b.x1 - b.x0 > width * 0.6 || b.y1 - b.y0 > height * 0.6)) &&
-      !(rounded && b.corner),
+      !(b.edge && (b.x1 - b.x0 > width * 0.6 || b.y1 - b.y0 > height * 0.6)),
   );
   if (!marks.length) return result;
   result.ink = true;
@@ -135,10 +154,10 @@ export function readMarks(image, x0, y0, x1, y1, face = null) {
     const sideBySide = Math.abs((other.y0 + other.y1) - (letter.y0 + letter.y1)) / 2 < tall * 0.25;
     // A second character of the same height beside it: a label such as "2L" or "TW".
     if (!overlaps && sideBySide && otherTall >= tall * 0.7) result.label = true;
-    else if (!overlaps && otherTall >= height * 0.08 && otherTall < tall * 0.75) result.value = true;
   }
   // Wider than any capital (W is about 1.3): two characters run together, a label.
   if (letter.x1 - letter.x0 + 1 > tall * 1.5) result.label = true;
+  result.corners = cornerInk(ink, label, width, height, letter.id);
   result.glyph = glyphOf(gaps, label, width, letter, threshold);
   return result;
 }
