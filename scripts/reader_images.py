@@ -107,7 +107,7 @@ def solver_shot(context, base: str, pos: Position) -> bytes:
     page.goto(f"{base}/solver.html")
     page.wait_for_selector("body[data-ready=true]")
     page.get_by_label("Saved", exact=True).select_option("shot")
-    page.get_by_role("button", name="Load").click()
+    page.get_by_role("button", name="Load", exact=True).click()
     page.wait_for_function(
         "n => document.querySelectorAll('.sq-tile').length === n", arg=tiles_on(pos)
     )

@@ -63,13 +63,21 @@ async function sample(text, font, rand, canvas) {
   ctx.fillText(text, x, y);
   if (rand() < 0.6) {
     // A point value in a corner, as most games draw it.
-    // Sometimes close enough to touch the letter (a Q's tail), as on small tiles.
+    // In any corner, sometimes close enough to touch the letter (a Q's tail), as on small tiles.
     const near = rand() < 0.45;
     ctx.font = `${font.weight} ${(cell * (near ? 0.2 + rand() * 0.08 : 0.22)).toFixed(1)}px "${font.family}"`;
-    const value = String(1 + Math.floor(rand() * 10));
-    const vx = near ? x - m.actualBoundingBoxLeft + w * (0.7 + rand() * 0.3) : cell * 0.72;
-    const vy = near ? y + m.actualBoundingBoxDescent + cell * (0.04 + rand() * 0.14) : cell * 0.95;
-    ctx.fillText(value, Math.min(vx, cell * 0.8), Math.min(vy, cell * 0.98));
+    const value = rand() < 0.3 ? "10" : String(1 + Math.floor(rand() * 9));
+    const vw = ctx.measureText(value).width;
+    const right = rand() < 0.7;
+    const bottom = rand() < 0.7;
+    const left = x - m.actualBoundingBoxLeft;
+    let vx = right ? cell * 0.95 - vw : cell * 0.05;
+    let vy = bottom ? cell * 0.95 : cell * 0.27;
+    if (near) {
+      vx = right ? left + w * (0.7 + rand() * 0.3) : left - vw * (0.7 + rand() * 0.3);
+      vy = bottom ? y + m.actualBoundingBoxDescent + cell * (0.04 + rand() * 0.14) : y - h + cell * (0.1 + rand() * 0.08);
+    }
+    ctx.fillText(value, Math.max(0, Math.min(vx, cell - vw)), Math.max(cell * 0.2, Math.min(vy, cell * 0.98)));
   }
   ctx.filter = "none";
   if (rand() < 0.35) await jpegRoundTrip(canvas, 0.5 + rand() * 0.4);

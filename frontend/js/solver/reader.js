@@ -11,7 +11,7 @@
 
 import { MARK, classify } from "./reader/classify.js";
 import { NoBoard, SIZE, locateBoard, workingCopy } from "./reader/lattice.js";
-import { readMarks } from "./reader/marks.js";
+import { readMarks, readSquare } from "./reader/marks.js";
 import { colourGap } from "./reader/pixels.js";
 import { findRack } from "./reader/rack.js";
 
@@ -89,8 +89,8 @@ function readBoard(image, lattice) {
       const x1 = lattice.xs[col + 1];
       const y0 = lattice.ys[row];
       const y1 = lattice.ys[row + 1];
-      const inset = Math.max(1, (x1 - x0) * 0.07);
-      const marks = readMarks(image, x0 + inset, y0 + inset, x1 - inset, y1 - inset);
+      const inset = Math.max(1, (x1 - x0) * 0.02);
+      const marks = readSquare(image, x0 + inset, y0 + inset, x1 - inset, y1 - inset);
       const guess = marks.glyph ? classify(marks.glyph) : { letter: null, confidence: 0 };
       squares.push({ row, col, marks, guess });
     }

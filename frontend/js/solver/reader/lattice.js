@@ -8,6 +8,7 @@ export const SIZE = 15;
 const WORK_SIDE = 900; // the longer side the search runs at
 const EDGE_CAP = 120; // one strong edge counts no more than a faint grid line twice over
 const MIN_CONTRAST = 1.35;
+const MIN_LINES = 14; // of 16: an outer line may be lost against a frame of the same colour
 
 function edgeMaps(small) {
   const { width, height, rgb } = small;
@@ -160,6 +161,15 @@ function bestShift(map, width, found, lines, byRow) {
   return best;
 }
 
+function linesSeen(values, found) {
+  const lines = settle(values, found);
+  const middles = [];
+  for (let k = 0; k < SIZE; k += 1) middles.push(values[Math.round((lines[k] + lines[k + 1]) / 2)]);
+  middles.sort((a, b) => a - b);
+  const typical = middles[Math.floor(SIZE / 2)];
+  return lines.filter((at) => values[at] > typical * 1.3 + 1).length;
+}
+
 export class NoBoard extends Error {}
 
 export function workingCopy(image) {
@@ -180,7 +190,6 @@ export function locateBoard(small, factor) {
   // First over the whole image, then over the band the other direction found.
   let cols = search(profile(across, width, height, true, 0, height), minPitch, maxPitch);
   let rows = search(profile(down, width, height, false, 0, width), minPitch, maxPitch);
-  if (globalThis.READER_DEBUG) console.log("first", JSON.stringify(cols), JSON.stringify(rows));
   let colValues;
   let rowValues;
   for (let round = 0; round < 2; round += 1) {
@@ -191,7 +200,6 @@ export function locateBoard(small, factor) {
     rowValues = profile(down, width, height, false, cols.start, cols.start + cols.pitch * SIZE + 1);
     cols = search(colValues, minPitch, maxPitch);
     rows = search(rowValues, minPitch, maxPitch);
-    if (globalThis.READER_DEBUG) console.log("round", round, JSON.stringify(cols), JSON.stringify(rows));
     if (!cols.pitch || !rows.pitch) throw new NoBoard("no lattice");
   }
   // A comb can lock one square off, onto a strong edge just outside the board (the
@@ -201,6 +209,10 @@ export function locateBoard(small, factor) {
   const squareness = Math.abs(cols.pitch - rows.pitch) / Math.max(cols.pitch, rows.pitch);
   if (squareness > 0.05 || cols.contrast < MIN_CONTRAST || rows.contrast < MIN_CONTRAST) {
     throw new NoBoard("no square lattice");
+  }
+  // Every line of the board is there, not one in three (a 5×5 grid fits a comb of 16 too).
+  if (linesSeen(colValues, cols) < MIN_LINES || linesSeen(rowValues, rows) < MIN_LINES) {
+    throw new NoBoard("lines missing");
   }
   // An edge between x and x+1 in the shrunk image is the boundary at x+1.
   const toImage = (line) => (line + 1) * factor;

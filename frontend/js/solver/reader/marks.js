@@ -51,6 +51,16 @@ function blobs(ink, width, height) {
   return { label, found };
 }
 
+// A blob along a side that is long and thin (a shadow, a line) or a ring round
+// the square (a highlight, a border), not a letter that reaches the side.
+function isFrame(b, width, height) {
+  const w = b.x1 - b.x0 + 1;
+  const h = b.y1 - b.y0 + 1;
+  if (w > width * 0.6 && h < height * 0.3) return true;
+  if (h > height * 0.6 && w < width * 0.3) return true;
+  return w > width * 0.6 && h > height * 0.6 && b.area < w * h * 0.3;
+}
+
 // How much of each corner (top left, top right, bottom left, bottom right; 30 %
 // of the square each way) is ink other than the letter. A point value fills one
 // corner on every tile but a blank; a rounded tile's corners and its shadow are
@@ -114,6 +124,42 @@ function glyphOf(gaps, label, width, blob, threshold) {
 
 // Reads the rectangle (x0, y0)-(x1, y1) of the image. `face` may be given (a
 // rack tile's colour, known from the region it was found as).
+// The square's own face inside a lattice cell: the cell less any gap, line or
+// background along its sides, found along the middle of each side (letters
+// stay clear of the sides). Keeps the crop centred on the tile, so its corners
+// and its point value sit where they sit on every other tile.
+function faceBounds(image, x0, y0, x1, y1) {
+  const grid = crop(image, x0, y0, x1, y1, 64);
+  const { width, height, rgb } = grid;
+  const colour = medianColour(grid);
+  const off = (x, y) => {
+    const i = (y * width + x) * 3;
+    return Math.abs(rgb[i] - colour[0]) + Math.abs(rgb[i + 1] - colour[1]) + Math.abs(rgb[i + 2] - colour[2]) > 60;
+  };
+  const outside = (positions) => positions.filter(([x, y]) => off(x, y)).length > positions.length / 2;
+  const band = (n) => Array.from({ length: Math.max(1, Math.round(n * 0.3)) }, (_, k) => Math.round(n * 0.35) + k);
+  let left = 0;
+  let right = width - 1;
+  let top = 0;
+  let bottom = height - 1;
+  const reach = 0.2;
+  while (left < width * reach && outside(band(height).map((y) => [left, y]))) left += 1;
+  while (right > width * (1 - reach) && outside(band(height).map((y) => [right, y]))) right -= 1;
+  while (top < height * reach && outside(band(width).map((x) => [x, top]))) top += 1;
+  while (bottom > height * (1 - reach) && outside(band(width).map((x) => [x, bottom]))) bottom -= 1;
+  const step = grid.step;
+  const bx0 = Math.max(0, Math.round(x0)) + left * step;
+  const by0 = Math.max(0, Math.round(y0)) + top * step;
+  return { x0: bx0, y0: by0, x1: bx0 + (right - left + 1) * step, y1: by0 + (bottom - top + 1) * step };
+}
+
+// Reads a board square from its lattice cell: the face found, then read a little inside it.
+export function readSquare(image, x0, y0, x1, y1) {
+  const face = faceBounds(image, x0, y0, x1, y1);
+  const inset = Math.max(1, (face.x1 - face.x0) * 0.05);
+  return readMarks(image, face.x0 + inset, face.y0 + inset, face.x1 - inset, face.y1 - inset);
+}
+
 export function readMarks(image, x0, y0, x1, y1, face = null) {
   const grid = crop(image, x0, y0, x1, y1, 64);
   const { width, height, rgb } = grid;
@@ -130,11 +176,7 @@ export function readMarks(image, x0, y0, x1, y1, face = null) {
   for (let i = 0; i < gaps.length; i += 1) ink[i] = gaps[i] > threshold ? 1 : 0;
   const { label, found } = blobs(ink, width, height);
   // A blob along the border as long as the square is its frame, shadow or highlight.
-  const marks = found.filter(
-    (b) =>
-      b.area >= 3 &&
-      !(b.edge && (b.x1 - b.x0 > width * 0.6 || b.y1 - b.y0 > height * 0.6)),
-  );
+  const marks = found.filter((b) => b.area >= 3 && !(b.edge && isFrame(b, width, height)));
   if (!marks.length) return result;
   result.ink = true;
   const central = marks.filter((b) => {
