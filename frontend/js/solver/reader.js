@@ -67,7 +67,15 @@ function kindsOf(squares) {
     kind.squares.push(square);
     if (isLetter(square.marks, square.guess)) kind.letters.push(square);
   }
-  for (const kind of kinds) kind.tiles = kind.letters.length / kind.squares.length >= 0.5;
+  for (const kind of kinds) {
+    kind.tiles = kind.letters.length / kind.squares.length >= 0.5;
+    // Premium squares of one colour all carry the same mark ("2L"); tiles carry many letters.
+    const counts = new Map();
+    for (const s of kind.letters) counts.set(s.guess.letter, (counts.get(s.guess.letter) ?? 0) + 1);
+    const commonest = Math.max(0, ...counts.values());
+    kind.label = kind.letters.length >= 3 && commonest >= kind.letters.length * 0.8;
+    if (kind.label) kind.tiles = false;
+  }
   // Where the game prints values on its tiles, a kind whose "letters" carry none
   // (more of them than the bag has blanks) is a premium square's label.
   const main = kinds.filter((k) => k.tiles).sort((a, b) => b.letters.length - a.letters.length)[0];
@@ -109,7 +117,7 @@ function readBoard(image, lattice) {
       } else if (kind.tiles) {
         // A tile's colour with no letter read on it: most likely a tile we failed.
         confidence[s.row][s.col] = 0.3;
-      } else if (letter) {
+      } else if (letter && !kind.label) {
         // A clear letter on a square coloured like an empty one.
         confidence[s.row][s.col] = 1 - s.guess.confidence / 2;
       }

@@ -121,27 +121,30 @@ function settle(values, found) {
   return lines;
 }
 
-// How many of the 15 bands between `found`'s lines (rows when `byRow`) the other
-// direction's lines run through, each stronger than the squares' middles beside it.
+// How well the other direction's lines run through each of the 15 bands between
+// `found`'s lines (rows when `byRow`): per band, how many of those 16 lines stand
+// out from the squares' middles beside them. Text or a panel beside the board has
+// an edge here and there, never the whole row of lines.
 function support(map, width, found, lines, byRow) {
-  let bands = 0;
+  const value = (a, b) => (byRow ? map[b * width + a] : map[a * width + b]) ?? 0;
+  let total = 0;
   for (let k = 0; k < SIZE; k += 1) {
     const from = Math.round(found.start + k * found.pitch + found.pitch * 0.2);
     const to = Math.round(found.start + (k + 1) * found.pitch - found.pitch * 0.2);
-    let on = 0;
+    const on = new Float64Array(lines.length);
     let off = 0;
     for (let t = from; t < to; t += 1) {
       for (let i = 0; i < lines.length; i += 1) {
         const at = lines[i];
-        const mid = i < lines.length - 1 ? Math.round((lines[i] + lines[i + 1]) / 2) : null;
-        const value = (a, b) => (byRow ? map[b * width + a] : map[a * width + b]) ?? 0;
-        on += Math.max(value(at, t), value(at - 1, t), value(at + 1, t));
-        if (mid !== null) off += value(mid, t);
+        on[i] += Math.max(value(at, t), value(at - 1, t), value(at + 1, t));
+        if (i < lines.length - 1) off += value(Math.round((lines[i] + lines[i + 1]) / 2), t);
       }
     }
-    if (on / (lines.length) > 1.3 * (off / (lines.length - 1)) + 1) bands += 1;
+    off /= lines.length - 1;
+    const present = on.filter((v) => v > off * 1.5 + (to - from)).length;
+    if (present >= 12) total += present;
   }
-  return bands;
+  return total;
 }
 
 function bestShift(map, width, found, lines, byRow) {
