@@ -7,10 +7,21 @@ import { crop, medianColour } from "./pixels.js";
 
 export const GLYPH = 16; // the classifier sees GLYPH × GLYPH
 const MIN_INK = 70;
+const SIDE = 36; // a square is read at 36 to 71 pixels a side, whatever the screen's resolution
 
 function inkThreshold(gaps) {
-  const sorted = Float32Array.from(gaps).sort();
-  const high = sorted[Math.floor(sorted.length * 0.97)] ?? 0;
+  // The 97th percentile of the distances, from a histogram (distances are 0..765).
+  const counts = new Uint32Array(766);
+  for (const g of gaps) counts[Math.min(765, Math.round(g))] += 1;
+  let seen = 0;
+  let high = 0;
+  for (let v = 0; v < counts.length; v += 1) {
+    seen += counts[v];
+    if (seen >= gaps.length * 0.97) {
+      high = v;
+      break;
+    }
+  }
   return high < MIN_INK ? null : Math.max(MIN_INK * 0.8, high * 0.5);
 }
 
@@ -122,48 +133,59 @@ function glyphOf(gaps, label, width, blob, threshold) {
   return out;
 }
 
-// Reads the rectangle (x0, y0)-(x1, y1) of the image. `face` may be given (a
-// rack tile's colour, known from the region it was found as).
 // The square's own face inside a lattice cell: the cell less any gap, line or
 // background along its sides, found along the middle of each side (letters
 // stay clear of the sides). Keeps the crop centred on the tile, so its corners
 // and its point value sit where they sit on every other tile.
-function faceBounds(image, x0, y0, x1, y1) {
-  const grid = crop(image, x0, y0, x1, y1, 64);
+function faceOf(grid, colour) {
   const { width, height, rgb } = grid;
-  const colour = medianColour(grid);
   const off = (x, y) => {
     const i = (y * width + x) * 3;
     return Math.abs(rgb[i] - colour[0]) + Math.abs(rgb[i + 1] - colour[1]) + Math.abs(rgb[i + 2] - colour[2]) > 60;
   };
   const outside = (positions) => positions.filter(([x, y]) => off(x, y)).length > positions.length / 2;
   const band = (n) => Array.from({ length: Math.max(1, Math.round(n * 0.3)) }, (_, k) => Math.round(n * 0.35) + k);
+  const reach = 0.2;
   let left = 0;
   let right = width - 1;
   let top = 0;
   let bottom = height - 1;
-  const reach = 0.2;
   while (left < width * reach && outside(band(height).map((y) => [left, y]))) left += 1;
   while (right > width * (1 - reach) && outside(band(height).map((y) => [right, y]))) right -= 1;
   while (top < height * reach && outside(band(width).map((x) => [x, top]))) top += 1;
   while (bottom > height * (1 - reach) && outside(band(width).map((x) => [x, bottom]))) bottom -= 1;
-  const step = grid.step;
-  const bx0 = Math.max(0, Math.round(x0)) + left * step;
-  const by0 = Math.max(0, Math.round(y0)) + top * step;
-  return { x0: bx0, y0: by0, x1: bx0 + (right - left + 1) * step, y1: by0 + (bottom - top + 1) * step };
+  // Then a little inside the face.
+  const inset = Math.max(1, Math.round((right - left + 1) * 0.05));
+  return subgrid(grid, left + inset, top + inset, right - inset, bottom - inset);
 }
 
-// Reads a board square from its lattice cell: the face found, then read a little inside it.
+function subgrid(grid, x0, y0, x1, y1) {
+  const width = Math.max(0, x1 - x0 + 1);
+  const height = Math.max(0, y1 - y0 + 1);
+  const rgb = new Float32Array(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    const from = ((y0 + y) * grid.width + x0) * 3;
+    rgb.set(grid.rgb.subarray(from, from + width * 3), y * width * 3);
+  }
+  return { width, height, rgb, step: grid.step };
+}
+
+// Reads a board square from its lattice cell: its face found, then read.
 export function readSquare(image, x0, y0, x1, y1) {
-  const face = faceBounds(image, x0, y0, x1, y1);
-  const inset = Math.max(1, (face.x1 - face.x0) * 0.05);
-  return readMarks(image, face.x0 + inset, face.y0 + inset, face.x1 - inset, face.y1 - inset);
+  const grid = crop(image, x0, y0, x1, y1, SIDE);
+  const colour = medianColour(grid);
+  return readGrid(faceOf(grid, colour), colour);
 }
 
+// Reads the rectangle (x0, y0)-(x1, y1) of the image. `face` may be given (a
+// rack tile's colour, known from the region it was found as).
 export function readMarks(image, x0, y0, x1, y1, face = null) {
-  const grid = crop(image, x0, y0, x1, y1, 64);
+  const grid = crop(image, x0, y0, x1, y1, SIDE);
+  return readGrid(grid, face ?? medianColour(grid));
+}
+
+function readGrid(grid, colour) {
   const { width, height, rgb } = grid;
-  const colour = face ?? medianColour(grid);
   const result = { face: colour, ink: false, letter: null, label: false, glyph: null, height: 0, corners: [0, 0, 0, 0] };
   if (width < 6 || height < 6) return result;
   const gaps = new Float32Array(width * height);

@@ -71,15 +71,21 @@ export function crop(image, x0, y0, x1, y1, cap = 44) {
 }
 
 // The per-channel median of a grid: a square's face colour, whatever is written on it.
+const counts = new Uint32Array(256 * 3);
 export function medianColour(grid) {
   const n = grid.width * grid.height;
+  const { rgb } = grid;
+  counts.fill(0);
+  for (let i = 0; i < n; i += 1) {
+    counts[rgb[i * 3] | 0] += 1;
+    counts[256 + (rgb[i * 3 + 1] | 0)] += 1;
+    counts[512 + (rgb[i * 3 + 2] | 0)] += 1;
+  }
   const out = [0, 0, 0];
   for (let c = 0; c < 3; c += 1) {
-    const counts = new Uint32Array(256);
-    for (let i = 0; i < n; i += 1) counts[Math.max(0, Math.min(255, Math.round(grid.rgb[i * 3 + c])))] += 1;
     let seen = 0;
     for (let v = 0; v < 256; v += 1) {
-      seen += counts[v];
+      seen += counts[c * 256 + v];
       if (seen * 2 >= n) {
         out[c] = v;
         break;

@@ -11,32 +11,36 @@ export const RACK_MAX = 7;
 function patches(small, walls) {
   const { width, height, rgb } = small;
   const label = new Int32Array(width * height).fill(-1);
+  for (let i = 0; i < walls.length; i += 1) if (walls[i]) label[i] = -2;
   const found = [];
   const stack = [];
-  const near = (i, j) =>
-    Math.abs(rgb[i * 3] - rgb[j * 3]) + Math.abs(rgb[i * 3 + 1] - rgb[j * 3 + 1]) + Math.abs(rgb[i * 3 + 2] - rgb[j * 3 + 2]) <= STEP_GAP;
   for (let start = 0; start < label.length; start += 1) {
-    if (label[start] !== -1 || walls(start % width, Math.floor(start / width))) continue;
+    if (label[start] !== -1) continue;
     const patch = { area: 0, x0: width, y0: height, x1: -1, y1: -1, r: 0, g: 0, b: 0, border: false };
-    label[start] = found.length;
+    const id = found.length;
+    label[start] = id;
     stack.push(start);
     while (stack.length) {
       const i = stack.pop();
       const x = i % width;
       const y = (i - x) / width;
+      const o = i * 3;
       patch.area += 1;
-      patch.r += rgb[i * 3];
-      patch.g += rgb[i * 3 + 1];
-      patch.b += rgb[i * 3 + 2];
+      patch.r += rgb[o];
+      patch.g += rgb[o + 1];
+      patch.b += rgb[o + 2];
       if (x < patch.x0) patch.x0 = x;
       if (x > patch.x1) patch.x1 = x;
       if (y < patch.y0) patch.y0 = y;
       if (y > patch.y1) patch.y1 = y;
       if (x === 0 || y === 0 || x === width - 1 || y === height - 1) patch.border = true;
-      const next = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, y > 0 ? i - width : -1, y < height - 1 ? i + width : -1];
-      for (const j of next) {
-        if (j < 0 || label[j] !== -1 || walls(j % width, Math.floor(j / width)) || !near(i, j)) continue;
-        label[j] = found.length;
+      for (let n = 0; n < 4; n += 1) {
+        const j = n === 0 ? (x > 0 ? i - 1 : -1) : n === 1 ? (x < width - 1 ? i + 1 : -1) : n === 2 ? i - width : i + width;
+        if (j < 0 || j >= label.length || label[j] !== -1) continue;
+        const p = j * 3;
+        const gap = Math.abs(rgb[o] - rgb[p]) + Math.abs(rgb[o + 1] - rgb[p + 1]) + Math.abs(rgb[o + 2] - rgb[p + 2]);
+        if (gap > STEP_GAP) continue;
+        label[j] = id;
         stack.push(j);
       }
     }
@@ -87,7 +91,10 @@ export function findRack(small, factor, board, tileFace) {
   const bx1 = (board.x1 + margin) / factor;
   const by0 = (board.y0 - margin) / factor;
   const by1 = (board.y1 + margin) / factor;
-  const walls = (x, y) => x >= bx0 && x <= bx1 && y >= by0 && y <= by1;
+  const walls = new Uint8Array(small.width * small.height);
+  for (let y = Math.max(0, Math.ceil(by0)); y <= Math.min(small.height - 1, by1); y += 1) {
+    walls.fill(1, y * small.width + Math.max(0, Math.ceil(bx0)), y * small.width + Math.min(small.width - 1, Math.floor(bx1)) + 1);
+  }
   const pitch = board.pitch / factor;
   const tiles = patches(small, walls)
     .filter((p) => tileShaped(p, pitch))
