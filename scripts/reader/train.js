@@ -9,6 +9,7 @@ export const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 // (No × or ✱: too like an X.)
 const MARKS = ["★", "☆", "✦", "●", "2", "3", "4", "+", "?", "♦"];
 export const CLASSES = `${LETTERS}*`;
+const VALUES = [1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10];
 
 function rng(seed) {
   let s = seed >>> 0;
@@ -69,7 +70,9 @@ async function sample(text, font, rand, canvas) {
     const near = !page && mode < 0.35;
     const valueSize = page ? 0.24 + rand() * 0.08 : near ? 0.2 + rand() * 0.08 : 0.22;
     ctx.font = `${font.weight} ${(cell * valueSize).toFixed(1)}px "${font.family}"`;
-    const value = rand() < 0.3 ? "10" : String(1 + Math.floor(rand() * 9));
+    // Mostly the letter's own value, so a Q meets its 10 and a J its 8 as on real tiles.
+    const own = VALUES[LETTERS.indexOf(text)];
+    const value = own && rand() < 0.7 ? String(own) : String(1 + Math.floor(rand() * 10));
     const vw = ctx.measureText(value).width;
     const right = page || rand() < 0.7;
     const bottom = page || rand() < 0.7;

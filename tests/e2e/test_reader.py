@@ -96,13 +96,24 @@ def fixture_named(style: str) -> Path:
     raise AssertionError(f"no {style} fixture")
 
 
-def test_a_fix_in_the_review_is_what_gets_applied(page: Page):
+def paste(page: Page, path: Path) -> None:
+    page.evaluate(
+        """async (bytes) => {
+            const dt = new DataTransfer();
+            dt.items.add(new File([new Uint8Array(bytes)], 'shot.png', { type: 'image/png' }));
+            document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt }));
+        }""",
+        list(path.read_bytes()),
+    )
+
+
+def test_a_pasted_screenshot_and_a_fix_in_the_review_is_what_gets_applied(page: Page):
     shot = fixture_named("night")
     truth = json.loads(shot.with_suffix(".json").read_text())
     row, col = next(
         (r, c) for r, line in enumerate(truth["board"]) for c, ch in enumerate(line) if ch != "."
     )
-    upload(page, shot)
+    paste(page, shot)
     square = page.locator(f'#reader-grid .reader-sq[data-row="{row}"][data-col="{col}"]')
     expect(square).to_have_value(truth["board"][row][col])
     expect(square).to_have_attribute("aria-label", re.compile(r"% sure$"))
