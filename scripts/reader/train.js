@@ -70,9 +70,9 @@ async function sample(text, font, rand, canvas) {
     const near = !page && mode < 0.35;
     const valueSize = page ? 0.24 + rand() * 0.08 : near ? 0.2 + rand() * 0.08 : 0.22;
     ctx.font = `${font.weight} ${(cell * valueSize).toFixed(1)}px "${font.family}"`;
-    // Mostly the letter's own value, so a Q meets its 10 and a J its 8 as on real tiles.
+    // As our pages draw it, the letter's own value: a Q meets its 10 and a J its 8.
     const own = VALUES[LETTERS.indexOf(text)];
-    const value = own && rand() < 0.7 ? String(own) : String(1 + Math.floor(rand() * 10));
+    const value = page && own ? String(own) : rand() < 0.3 ? "10" : String(1 + Math.floor(rand() * 9));
     const vw = ctx.measureText(value).width;
     const right = page || rand() < 0.7;
     const bottom = page || rand() < 0.7;

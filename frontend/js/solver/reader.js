@@ -18,6 +18,7 @@ import { findRack } from "./reader/rack.js";
 // Below this a square is shown to the player first, to check.
 export const LOW_CONFIDENCE = 0.8;
 const SAME_FACE = 48;
+const BOTTOM_RIGHT = 3; // where most games print a tile's value
 const BLANKS_AT_MOST = 3; // more "blanks" than any bag holds: the game shows no values at all
 
 export class ReaderError extends Error {}
@@ -32,7 +33,7 @@ function isLetter(marks, guess) {
 // prints no values at all has no value corner, and then nothing is a blank.
 function valued(tiles) {
   const result = new Map();
-  if (!tiles.length) return result;
+  if (!tiles.length) return { values: result, corner: null };
   const median = (values) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
   let corner = 0;
   let most = -1;
@@ -51,7 +52,28 @@ function valued(tiles) {
   const typical = median(tiles.map(excess));
   const shown = typical > 0.02;
   for (const s of tiles) result.set(s, !shown || excess(s) > typical * 0.35);
-  return result;
+  return { values: result, corner: shown ? corner : null };
+}
+
+// Only an I is a plain bar under a third as wide as it is tall (a J has its hook, a
+// T its top), in every font; the classifier, seeing few such bars unlike its own
+// fonts' Is, may doubt it.
+function isBar(marks) {
+  const { x0, x1, y0, y1 } = marks.letter;
+  return x1 - x0 + 1 < (y1 - y0 + 1) * 0.3;
+}
+
+function guessOf(marks) {
+  const guess = classify(marks.glyph);
+  return isBar(marks) && guess.letter !== "I" ? { letter: "I", confidence: 0.9 } : guess;
+}
+
+// A letter in doubt read again without the value corner, in case the value ran into it.
+function reread(square, corner) {
+  const cut = corner === null ? null : square.marks.cuts[corner];
+  if (!cut || square.guess.confidence >= 0.9) return;
+  const again = classify(cut);
+  if (again.letter !== MARK && again.confidence > square.guess.confidence) square.guess = again;
 }
 
 // Squares of one face colour are one kind (plain, a premium, tiles, highlighted
@@ -80,7 +102,7 @@ function kindsOf(squares) {
   // (more of them than the bag has blanks) is a premium square's label.
   const main = kinds.filter((k) => k.tiles).sort((a, b) => b.letters.length - a.letters.length)[0];
   if (main && main.letters.length > BLANKS_AT_MOST) {
-    const values = valued(kinds.filter((k) => k.tiles).flatMap((k) => k.letters));
+    const { values } = valued(kinds.filter((k) => k.tiles).flatMap((k) => k.letters));
     for (const kind of kinds) {
       const bare = kind.letters.filter((s) => !values.get(s)).length;
       if (kind !== main && kind.tiles && bare > Math.max(BLANKS_AT_MOST, kind.letters.length / 2)) kind.tiles = false;
@@ -99,12 +121,14 @@ function readBoard(image, lattice) {
       const y1 = lattice.ys[row + 1];
       const inset = Math.max(1, (x1 - x0) * 0.02);
       const marks = readSquare(image, x0 + inset, y0 + inset, x1 - inset, y1 - inset);
-      const guess = marks.glyph ? classify(marks.glyph) : { letter: null, confidence: 0 };
+      const guess = marks.glyph ? guessOf(marks) : { letter: null, confidence: 0 };
       squares.push({ row, col, marks, guess });
     }
   }
   const kinds = kindsOf(squares);
-  const values = valued(kinds.filter((k) => k.tiles).flatMap((k) => k.letters));
+  const tiles = kinds.filter((k) => k.tiles).flatMap((k) => k.letters);
+  const { values, corner } = valued(tiles);
+  for (const s of tiles) reread(s, corner);
 
   const board = Array.from({ length: SIZE }, () => Array(SIZE).fill("."));
   const confidence = Array.from({ length: SIZE }, () => Array(SIZE).fill(1));
@@ -124,17 +148,19 @@ function readBoard(image, lattice) {
     }
   }
   const tileFace = kinds.filter((k) => k.tiles).sort((a, b) => b.squares.length - a.squares.length)[0]?.face ?? null;
-  return { board: board.map((r) => r.join("")), confidence, tileFace };
+  return { board: board.map((r) => r.join("")), confidence, tileFace, valueCorner: corner };
 }
 
-function readRack(image, small, factor, lattice, tileFace) {
+function readRack(image, small, factor, lattice, tileFace, valueCorner) {
   const area = { x0: lattice.xs[0], x1: lattice.xs[SIZE], y0: lattice.ys[0], y1: lattice.ys[SIZE], pitch: lattice.pitch };
   let rack = "";
   const rackConfidence = [];
   for (const tile of findRack(small, factor, area, tileFace)) {
     const inset = (tile.x1 - tile.x0) * 0.04;
     const marks = readMarks(image, tile.x0 + inset, tile.y0 + inset, tile.x1 - inset, tile.y1 - inset, tile.colour);
-    const guess = marks.glyph ? classify(marks.glyph) : null;
+    const square = { marks, guess: marks.glyph ? guessOf(marks) : null };
+    if (square.guess) reread(square, valueCorner ?? BOTTOM_RIGHT);
+    const { guess } = square;
     if (guess && isLetter(marks, guess)) {
       rack += guess.letter;
       rackConfidence.push(guess.confidence);
@@ -161,7 +187,7 @@ export function readScreenshot(image) {
     }
     throw error;
   }
-  const { board, confidence, tileFace } = readBoard(image, lattice);
-  const { rack, rackConfidence } = readRack(image, small, factor, lattice, tileFace);
+  const { board, confidence, tileFace, valueCorner } = readBoard(image, lattice);
+  const { rack, rackConfidence } = readRack(image, small, factor, lattice, tileFace, valueCorner);
   return { board, rack, confidence, rackConfidence };
 }

@@ -186,7 +186,7 @@ export function readMarks(image, x0, y0, x1, y1, face = null) {
 
 function readGrid(grid, colour) {
   const { width, height, rgb } = grid;
-  const result = { face: colour, ink: false, letter: null, label: false, glyph: null, height: 0, corners: [0, 0, 0, 0] };
+  const result = { face: colour, ink: false, letter: null, label: false, glyph: null, cuts: [], height: 0, corners: [0, 0, 0, 0] };
   if (width < 6 || height < 6) return result;
   const gaps = new Float32Array(width * height);
   for (let i = 0; i < gaps.length; i += 1) {
@@ -223,5 +223,38 @@ function readGrid(grid, colour) {
   if (letter.x1 - letter.x0 + 1 > tall * 1.5) result.label = true;
   result.corners = cornerInk(ink, label, width, height, letter.id);
   result.glyph = glyphOf(gaps, label, width, letter, threshold);
+  result.cuts = CORNERS.map((corner) => cutGlyph(gaps, label, width, height, letter, threshold, corner));
   return result;
+}
+
+// The letter less one corner of the square (top left, top right, bottom left,
+// bottom right), or null if it does not reach in there. On a small tile a
+// point value can touch the letter, and the two read as one (an I with a value
+// by its foot looks like a J); reader.js reads the letter less the corner the
+// game prints values in when the whole is in doubt.
+const CORNERS = [0, 1, 2, 3];
+function cutGlyph(gaps, label, width, height, letter, threshold, corner) {
+  const right = corner % 2 === 1;
+  const bottom = corner >= 2;
+  const cx = right ? width * 0.68 : width * 0.32;
+  const cy = bottom ? height * 0.7 : height * 0.3;
+  const inside = (x, y) => (right ? x >= cx : x <= cx) && (bottom ? y >= cy : y <= cy);
+  if (!inside(right ? letter.x1 : letter.x0, bottom ? letter.y1 : letter.y0)) return null;
+  const kept = new Int32Array(label);
+  const part = { id: letter.id, x0: width, y0: height, x1: -1, y1: -1 };
+  for (let y = letter.y0; y <= letter.y1; y += 1) {
+    for (let x = letter.x0; x <= letter.x1; x += 1) {
+      const i = y * width + x;
+      if (label[i] !== letter.id) continue;
+      if (inside(x, y)) {
+        kept[i] = -3;
+      } else {
+        part.x0 = Math.min(part.x0, x);
+        part.x1 = Math.max(part.x1, x);
+        part.y0 = Math.min(part.y0, y);
+        part.y1 = Math.max(part.y1, y);
+      }
+    }
+  }
+  return part.x1 < 0 ? null : glyphOf(gaps, kept, width, part, threshold);
 }
