@@ -9,7 +9,6 @@ export const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 // (No × or ✱: too like an X.)
 const MARKS = ["★", "☆", "✦", "●", "2", "3", "4", "+", "?", "♦"];
 export const CLASSES = `${LETTERS}*`;
-const VALUES = [1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10];
 
 function rng(seed) {
   let s = seed >>> 0;
@@ -44,7 +43,7 @@ function jpegRoundTrip(canvas, quality) {
 // One square with `text` on it, read back as a glyph (or null if none was found).
 async function sample(text, font, rand, canvas) {
   // Small squares more often: a desktop screenshot's rack tile is about 30 pixels.
-  const cell = Math.round(14 + rand() ** 1.5 * 90);
+  const cell = Math.round(14 + rand() ** 1.5 * 54);
   canvas.width = cell;
   canvas.height = cell;
   const ctx = canvas.getContext("2d");
@@ -62,27 +61,19 @@ async function sample(text, font, rand, canvas) {
   const x = (cell - w) / 2 + m.actualBoundingBoxLeft + (rand() - 0.5) * cell * 0.12;
   const y = (cell - h) / 2 + m.actualBoundingBoxAscent + (rand() - 0.5) * cell * 0.12;
   ctx.fillText(text, x, y);
-  const mode = rand();
-  if (mode < 0.6) {
-    // A point value: in any corner; sometimes close enough to touch the letter (a Q's
-    // tail, a J's foot), and often as our own pages draw it, small in the bottom right.
-    const page = mode < 0.2;
-    const near = !page && mode < 0.35;
-    const valueSize = page ? 0.24 + rand() * 0.08 : near ? 0.2 + rand() * 0.08 : 0.22;
-    ctx.font = `${font.weight} ${(cell * valueSize).toFixed(1)}px "${font.family}"`;
-    // As our pages draw it, the letter's own value: a Q meets its 10 and a J its 8.
-    const own = VALUES[LETTERS.indexOf(text)];
-    const value = page && own ? String(own) : rand() < 0.3 ? "10" : String(1 + Math.floor(rand() * 9));
+  if (rand() < 0.6) {
+    // A point value in a corner, as most games draw it.
+    // In any corner, sometimes close enough to touch the letter (a Q's tail), as on small tiles.
+    const near = rand() < 0.45;
+    ctx.font = `${font.weight} ${(cell * (near ? 0.2 + rand() * 0.08 : 0.22)).toFixed(1)}px "${font.family}"`;
+    const value = rand() < 0.3 ? "10" : String(1 + Math.floor(rand() * 9));
     const vw = ctx.measureText(value).width;
-    const right = page || rand() < 0.7;
-    const bottom = page || rand() < 0.7;
+    const right = rand() < 0.7;
+    const bottom = rand() < 0.7;
     const left = x - m.actualBoundingBoxLeft;
     let vx = right ? cell * 0.95 - vw : cell * 0.05;
     let vy = bottom ? cell * 0.95 : cell * 0.27;
-    if (page) {
-      vx = cell * (0.94 - rand() * 0.04) - vw;
-      vy = cell * (0.95 - rand() * 0.03);
-    } else if (near) {
+    if (near) {
       vx = right ? left + w * (0.7 + rand() * 0.3) : left - vw * (0.7 + rand() * 0.3);
       vy = bottom ? y + m.actualBoundingBoxDescent + cell * (0.04 + rand() * 0.14) : y - h + cell * (0.1 + rand() * 0.08);
     }
