@@ -68,7 +68,7 @@ def main() -> None:
     parser.add_argument("--throttle", type=float, default=4)
     parser.add_argument("--limit", type=int, default=0, help="only this many images per style")
     args = parser.parse_args()
-    images = sorted(p for p in args.dir.iterdir() if p.suffix in (".png", ".jpg"))
+    images = sorted(p.resolve() for p in args.dir.iterdir() if p.suffix in (".png", ".jpg"))
     if not images:
         sys.exit(f"no images in {args.dir}: run scripts/reader_images.py first")
     rows: dict[str, list[tuple[dict, dict, dict]]] = defaultdict(list)
