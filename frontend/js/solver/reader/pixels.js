@@ -5,46 +5,8 @@ export function colourGap(a, b) {
   return Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]);
 }
 
-// The image shrunk by a whole factor (box average): enough detail to find the
-// board's lines, at a cost that does not grow with the phone's resolution.
-export function shrink(image, factor) {
-  const width = Math.floor(image.width / factor);
-  const height = Math.floor(image.height / factor);
-  const rgb = new Float32Array(width * height * 3);
-  const src = image.data;
-  const area = factor * factor;
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      for (let dy = 0; dy < factor; dy += 1) {
-        let i = ((y * factor + dy) * image.width + x * factor) * 4;
-        for (let dx = 0; dx < factor; dx += 1, i += 4) {
-          r += src[i];
-          g += src[i + 1];
-          b += src[i + 2];
-        }
-      }
-      const o = (y * width + x) * 3;
-      rgb[o] = r / area;
-      rgb[o + 1] = g / area;
-      rgb[o + 2] = b / area;
-    }
-  }
-  return { width, height, rgb };
-}
-
-// A rectangle of the full image as an RGB grid of at most about `cap` pixels a
-// side (box averaged), so every square costs the same to read at any resolution.
-export function crop(image, x0, y0, x1, y1, cap = 44) {
-  const left = Math.max(0, Math.round(x0));
-  const top = Math.max(0, Math.round(y0));
-  const right = Math.min(image.width, Math.round(x1));
-  const bottom = Math.min(image.height, Math.round(y1));
-  const step = Math.max(1, Math.floor(Math.min(right - left, bottom - top) / cap));
-  const width = Math.max(0, Math.floor((right - left) / step));
-  const height = Math.max(0, Math.floor((bottom - top) / step));
+// Box averages of step×step blocks of the image, from (left, top), width×height blocks.
+function average(image, left, top, width, height, step) {
   const rgb = new Float32Array(width * height * 3);
   const src = image.data;
   const area = step * step;
@@ -68,6 +30,25 @@ export function crop(image, x0, y0, x1, y1, cap = 44) {
     }
   }
   return { width, height, rgb, step };
+}
+
+// The image shrunk by a whole factor: enough detail to find the board's lines,
+// at a cost that does not grow with the phone's resolution.
+export function shrink(image, factor) {
+  return average(image, 0, 0, Math.floor(image.width / factor), Math.floor(image.height / factor), factor);
+}
+
+// A rectangle of the full image as an RGB grid of about `cap` to 2×`cap` pixels
+// a side, so every square costs the same to read at any resolution.
+export function crop(image, x0, y0, x1, y1, cap = 44) {
+  const left = Math.max(0, Math.round(x0));
+  const top = Math.max(0, Math.round(y0));
+  const right = Math.min(image.width, Math.round(x1));
+  const bottom = Math.min(image.height, Math.round(y1));
+  const step = Math.max(1, Math.floor(Math.min(right - left, bottom - top) / cap));
+  const width = Math.max(0, Math.floor((right - left) / step));
+  const height = Math.max(0, Math.floor((bottom - top) / step));
+  return average(image, left, top, width, height, step);
 }
 
 // The per-channel median of a grid: a square's face colour, whatever is written on it.
