@@ -48,6 +48,27 @@ const SHELL = [
   'js/views/lobby.js',
   'js/views/results.js',
   'js/views/table.js',
+  // The Solver, so its screenshot reader works offline (the search itself needs the network).
+  'solver.html',
+  'css/solver.css',
+  'js/solver/api.js',
+  'js/solver/board.js',
+  'js/solver/hint.js',
+  'js/solver/main.js',
+  'js/solver/premiums.js',
+  'js/solver/rack.js',
+  'js/solver/reader.js',
+  'js/solver/reader/classify.js',
+  'js/solver/reader/lattice.js',
+  'js/solver/reader/marks.js',
+  'js/solver/reader/model.js',
+  'js/solver/reader/panel.js',
+  'js/solver/reader/pixels.js',
+  'js/solver/reader/rack.js',
+  'js/solver/reader/review.js',
+  'js/solver/state.js',
+  'js/solver/storage.js',
+  'js/solver/view.js',
   'icons/icon-192.png',
   'icons/icon-512.png',
   'icons/maskable-512.png',
@@ -89,7 +110,7 @@ self.addEventListener('fetch', (event) => {
   if (key) {
     event.respondWith(networkFirst(request, key));
   } else if (request.mode === 'navigate') {
-    // Another page (the Solver, the watch page): the network, or the offline page.
+    // Another page (the watch page): the network, or the offline page.
     event.respondWith(fetch(request).catch(() => offlinePage()));
   }
 });

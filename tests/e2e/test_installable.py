@@ -61,8 +61,12 @@ def test_the_shell_loads_offline_after_a_first_visit(context: BrowserContext, ba
     expect(page.locator("#app .home h1")).to_have_text("Crossing Words")
     expect(page.locator("#status")).to_contain_text("offline")
     # Pages outside the shell get the friendly offline page.
-    page.goto(base_url + "/solver.html")
+    page.goto(base_url + "/watch.html")
     expect(page.locator("#offline h1")).to_have_text("You're offline")
+    # The Solver is in the shell, so its screenshot reader works offline.
+    page.goto(base_url + "/solver.html")
+    expect(page.get_by_text("Upload a screenshot")).to_be_visible()
+    expect(page.locator("#board .sq")).to_have_count(225)
     context.set_offline(False)
     page.goto(base_url + "/")
     page.wait_for_selector("[data-act=host]:not([disabled])")  # back online: connected again
@@ -81,18 +85,21 @@ def test_the_socket_and_config_are_never_cached(context: BrowserContext, base_ur
     assert not [k for k in keys if k.startswith(("/ws", "/api")) or k.endswith("config.json")]
 
 
+IMPORT = r"^import [^;]*? from ['\"](\.[^'\"]+)['\"];"  # either quote: the Solver uses "
+
+
 def test_the_shell_list_holds_every_module_the_game_imports():
     """A module missing from the precache list would leave the offline shell broken
-    (the game page's and the Duel page's)."""
+    (the game page's, the Duel page's and the Solver's)."""
     shell = set(re.findall(r"'([^']+)'", (FRONTEND / "sw.js").read_text().split("];")[0]))
-    seen, todo = set(), ["js/app.js", "js/duel/app.js"]
+    seen, todo = set(), ["js/app.js", "js/duel/app.js", "js/solver/main.js"]
     while todo:
         path = todo.pop()
         if path in seen:
             continue
         seen.add(path)
         source = (FRONTEND / path).read_text()
-        for target in re.findall(r"^import [^;]*? from '(\.[^']+)';", source, re.M | re.S):
+        for target in re.findall(IMPORT, source, re.M | re.S):
             todo.append(posixpath.normpath(posixpath.join(posixpath.dirname(path), target)))
     assert seen <= shell, seen - shell
 

@@ -79,7 +79,7 @@ def test_a_saved_board_survives_a_reload(page: Page, base_url: str):
     open_solver(page, base_url)
     expect(square(page, 8, 7)).not_to_have_class(TILE)
     page.get_by_label("Saved", exact=True).select_option("Sunday game")
-    page.get_by_role("button", name="Load").click()
+    page.get_by_role("button", name="Load", exact=True).click()
     for col, letter in zip((7, 8, 9), "CAT", strict=True):
         expect(square(page, 8, col).locator(".sq-letter")).to_have_text(letter)
     expect(square(page, 8, 8)).to_have_class(BLANK)

@@ -4,6 +4,7 @@
 import { SolveError, fetchRules, solve, solveAnswer } from "./api.js";
 import { HINT_STEPS } from "./hint.js";
 import { playsFromRows } from "./results.js";
+import { mountReader } from "./reader/panel.js";
 import { deleteBoard, loadBoard, saveBoard, savedNames } from "./storage.js";
 import { ACTIONS, chosenPlay, hintDone, initialState, playRequest, reduce, solveRequest } from "./state.js";
 import * as view from "./view.js";
@@ -261,6 +262,14 @@ ui.remove.addEventListener("click", () => {
   deleteBoard(localStorage, name);
   listSaved();
   dispatch({ type: ACTIONS.NOTICE, notice: `Deleted “${name}”.` });
+});
+
+// --- the screenshot reader: its board and rack arrive only when the player applies them ---
+
+mountReader({
+  dropTarget: ui.board,
+  apply: (board, rack) =>
+    dispatch({ type: ACTIONS.BOARD_LOADED, board, rack, notice: "The board and rack from the screenshot are in." }),
 });
 
 // --- start ------------------------------------------------------------------------
