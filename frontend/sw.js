@@ -6,7 +6,7 @@
 // the game always come from the server. Shell files are fetched network-first, so a
 // new deploy takes effect on the next load; the cache answers only when the network
 // fails or is slower than NETWORK_WAIT_MS. Bump VERSION when the list changes.
-const VERSION = 'v4';
+const VERSION = 'v5';
 const CACHE = `crossing-shell-${VERSION}`;
 const NETWORK_WAIT_MS = 3000;
 const SHELL = [
@@ -54,8 +54,8 @@ const SHELL = [
   'js/solver/api.js',
   'js/solver/board.js',
   'js/solver/hint.js',
+  'js/solver/look.js',
   'js/solver/main.js',
-  'js/solver/premiums.js',
   'js/solver/rack.js',
   'js/solver/reader.js',
   'js/solver/reader/classify.js',
@@ -66,6 +66,7 @@ const SHELL = [
   'js/solver/reader/pixels.js',
   'js/solver/reader/rack.js',
   'js/solver/reader/review.js',
+  'js/solver/results.js',
   'js/solver/state.js',
   'js/solver/storage.js',
   'js/solver/view.js',

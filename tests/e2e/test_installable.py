@@ -104,6 +104,15 @@ def test_the_shell_list_holds_every_module_the_game_imports():
     assert seen <= shell, seen - shell
 
 
+def test_every_file_in_the_shell_list_exists():
+    """One missing file fails the service worker's whole install (``cache.addAll``), so
+    a module deleted but left on the list takes the offline shell down."""
+    listing = (FRONTEND / "sw.js").read_text().split("const SHELL = [", 1)[1].split("];")[0]
+    files = re.findall(r"'([^']+)'", listing)
+    assert len(files) > 30
+    assert [f for f in files if not (FRONTEND / f).is_file()] == []
+
+
 NOTIFY_STUBS = """
 window.__permissionAsked = 0;
 Notification.requestPermission = async () => { window.__permissionAsked += 1; return 'granted'; };

@@ -145,7 +145,7 @@ def test_a_pasted_screenshot_and_a_fix_in_the_review_is_what_gets_applied(page: 
 
 
 def test_a_dropped_screenshot_is_read_and_discard_keeps_the_board(page: Page):
-    page.locator('.sq[data-row="0"][data-col="0"]').click()
+    page.locator('#board .sq[data-row="0"][data-col="0"]').click()
     page.keyboard.type("Z")
     shot = fixture_named("solver-desktop")
     page.evaluate(
@@ -160,14 +160,14 @@ def test_a_dropped_screenshot_is_read_and_discard_keeps_the_board(page: Page):
     expect(page.locator("#reader-review")).to_be_visible()
     page.get_by_role("button", name="Discard").click()
     expect(page.locator("#reader-review")).to_be_hidden()
-    expect(page.locator('.sq[data-row="0"][data-col="0"]')).to_have_class(TILE)
+    expect(page.locator('#board .sq[data-row="0"][data-col="0"]')).to_have_class(TILE)
     assert board_of(page)[0] == "Z" + "." * 14
 
 
 def test_a_picture_without_a_board_or_a_file_that_is_no_picture_changes_nothing(
     page: Page, tmp_path: Path
 ):
-    page.locator('.sq[data-row="7"][data-col="7"]').click()
+    page.locator('#board .sq[data-row="7"][data-col="7"]').click()
     page.keyboard.type("HI")
     page.get_by_label("Rack", exact=True).fill("QUIZ")
     before = board_of(page)
