@@ -196,7 +196,7 @@ def test_a_second_click_keeps_down(page: Page):
 def test_each_game_draws_its_own_board_with_one_label_scheme(page: Page):
     board = page.locator("#board")
     expect(square(page, 1, 1)).to_have_text("TL")  # Crossplay, the page's first game
-    expect(square(page, 1, 1)).to_have_attribute("aria-label", "row 1, column 1, triple letter")
+    expect(square(page, 1, 1)).to_have_attribute("aria-label", "row 1, column 1, TL, triple letter")
     expect(square(page, 8, 8)).to_have_attribute("aria-label", "row 8, column 8, centre star")
     expect(square(page, 8, 8)).to_have_attribute("tabindex", "0")
     page.get_by_label("Game").select_option("scrabble")

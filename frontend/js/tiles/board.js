@@ -49,6 +49,7 @@ export function mountBoard(el, { square = 'button' } = {}) {
     for (let col = 0; col < SIZE; col += 1) {
       const cell = doc.createElement(square);
       if (square === 'button') cell.type = 'button';
+      else cell.setAttribute('role', 'img'); // a picture of the square: its label is its name
       cell.className = 'sq';
       cell.dataset.row = String(row);
       cell.dataset.col = String(col);
@@ -61,6 +62,8 @@ export function mountBoard(el, { square = 'button' } = {}) {
 // The star doubles the opening word in some rule sets only (not Crossplay's).
 const premiumName = (rules, premium) =>
   premium.className === 'sq-star' && rules?.star_multiplies ? `${premium.name}, double word` : premium.name;
+
+const spokenLabel = (premium) => (/^[A-Z]+$/.test(premium.label) ? `${premium.label}, ` : '');
 
 // What one square shows, as data: its classes, its text parts and its spoken label.
 // `cursor` is the typing direction when the page's cursor is on this square.
@@ -91,7 +94,8 @@ export function squareLook(rules, row, col, seen, cursor = null) {
     letter: null,
     value: null,
     text: premium ? premium.label : '',
-    aria: premium ? `${where}, ${premiumName(rules, premium)}${extra}` : `${where}${extra}`,
+    // The spoken name holds the letters shown (DL, TW...), so a voice user can say them.
+    aria: premium ? `${where}, ${spokenLabel(premium)}${premiumName(rules, premium)}${extra}` : `${where}${extra}`,
   };
 }
 
