@@ -10,7 +10,6 @@ import json
 import os
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import SERIOUS, audit
