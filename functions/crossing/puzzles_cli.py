@@ -18,26 +18,30 @@ from typing import Any
 from crossing.crossword.answers import parse_answers, top_answers
 from crossing.crossword.clues import clue_book, lint_clues, parse_clue_lines
 from crossing.crossword.drafts import (
-    draft_batch,
     draft_batch_spread,
     draft_from_data,
     draft_one,
     draft_to_data,
+    fresh_drafts,
     preference_for,
     unclued_answers,
 )
 from crossing.crossword.fill import Lexicon, draft_problems
 from crossing.crossword.packs import (
+    PackBuilder,
+    Rules,
     check_pack,
-    make_pack,
     missing_clues,
     pack_answers,
     pack_clue_texts,
+    pack_stats,
 )
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.sizes import Size
 
 DIFFICULTIES = ("easy", "hard")
+# The answer list's files: the word list made by scripts/make_answers.py, then ours.
+ANSWER_FILES = ("answers.tsv", "phrases.tsv")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -71,6 +75,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     build = jobs.add_parser("build", help="write packs/SIZE.json from fully clued drafts")
     _size_count_seed(build)
     build.add_argument("--out", type=Path, help="write here instead of packs/SIZE.json")
+    build.add_argument(
+        "--fresh", action="store_true", help="ignore the committed pack (default: keep its puzzles)"
+    )
+    build.add_argument(
+        "--allow-short", action="store_true", help="write the pack even if short of --count"
+    )
     build.set_defaults(run=_build)
 
     check = jobs.add_parser("check", help="validate pack files (default: every pack)")
@@ -100,9 +110,38 @@ def _size_count_seed(parser: argparse.ArgumentParser) -> None:
 # --- files -------------------------------------------------------------------------------
 
 
+def _word_file(path: Path) -> set[str]:
+    """Words of a list file, one a line, ``#`` comments, any case; empty if absent."""
+    if not path.exists():
+        return set()
+    words = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        word = line.split("#", 1)[0].strip()
+        if word:
+            words.add("".join(ch for ch in word.upper() if ch.isalpha()))
+    return words
+
+
 def _answers(root: Path) -> dict[str, int]:
-    path = root / "answers" / "answers.tsv"
-    return parse_answers(path.read_text(encoding="utf-8").splitlines())
+    """The answer list: answers.tsv and our own phrases and names, less the block list."""
+    folder = root / "answers"
+    answers: dict[str, int] = {}
+    for name in ANSWER_FILES:
+        path = folder / name
+        if path.exists():
+            for word, score in parse_answers(path.read_text(encoding="utf-8").splitlines()).items():
+                answers[word] = max(score, answers.get(word, 0))
+    blocked = _word_file(folder / "blocked.txt")
+    return {w: s for w, s in answers.items() if w not in blocked}
+
+
+def _rules(root: Path, answers: dict[str, int] | None) -> Rules:
+    folder = root / "answers"
+    return Rules(
+        words=answers,
+        blocked=frozenset(_word_file(folder / "blocked.txt")),
+        crosswordese=frozenset(_word_file(folder / "crosswordese.txt")),
+    )
 
 
 def _clue_path(root: Path, difficulty: str) -> Path:
@@ -234,54 +273,89 @@ def _lint(args: argparse.Namespace) -> int:
 def _build(args: argparse.Namespace) -> int:
     size, root = args.size, args.dir
     answers = _answers(root)
+    rules = _rules(root, answers)
     clues = _clues(root, size.difficulty)
-    taken = _other_pack_grids(root, size)
-    drafts = _read_drafts(root, size)
-    if drafts is None:
-        drafts = _make_drafts(root, size, args.count, args.seed)
-    ready = [p for p in drafts if not missing_clues(p, clues) and p.solution not in taken]
-    ready = ready[: args.count]
-    extra: list[Puzzle] = []
-    if len(ready) < args.count:
-        # Top up with grids filled from clued answers alone, so a pack never waits on
-        # drafts whose last answers are still unclued.
-        clued_answers = {a: s for a, s in answers.items() if clues.get(a)}
-        if clued_answers:
-            lexicon = Lexicon.build(clued_answers, clued_answers)
-            avoid = taken | {p.solution for p in ready}
-            extra = draft_batch(
-                size,
-                lexicon,
-                args.count - len(ready),
-                args.seed,
-                preference_for(size, clued_answers),
-                avoid=avoid,
-            )
-    puzzles = ready + extra
-    if len(puzzles) < args.count:
+    builder = PackBuilder(
+        size, clues, rules, args.count, args.seed, taken=_other_pack_grids(root, size)
+    )
+    # The committed pack's puzzles come first, so ids already dealt stay; then the
+    # drafts; then grids filled from clued answers alone. All go through one gate.
+    old: set[str] = set()
+    path = _pack_path(root, size)
+    if path.exists() and not args.fresh:
+        from crossing.crossword.ipuz import from_ipuz
+
+        for item in json.loads(path.read_text(encoding="utf-8"))["puzzles"]:
+            old.add(str(item.get("uniqueid")))
+            builder.offer(from_ipuz(item))
+    drafts = _read_drafts(root, size) or []
+    for draft in drafts:
+        builder.offer(draft)
+    builder.retry()
+    _top_up(builder, answers, size, args.seed)
+    made = len(builder.puzzles)
+    kept = sum(p.id in old for p in builder.puzzles)
+    refusals = ", ".join(f"{n} {why}" for why, n in builder.refusals.most_common())
+    print(f"{size}: offered puzzles refused: {refusals or 'none'}", file=sys.stderr)
+    if made < args.count and not args.allow_short:
         needed = unclued_answers(drafts, clues)
         print(
-            f"cannot build {args.count} {size} puzzles: {len(ready)} drafts are fully clued "
-            f"and the {sum(1 for a in answers if clues.get(a))} clued {size.difficulty} "
-            f"answers alone filled {len(extra)} more. The drafts need {len(needed)} more "
+            f"cannot build {args.count} {size} puzzles: {made} keep every rule "
+            f"({kept} of them from the committed pack). The drafts need {len(needed)} more "
             f"answers clued: crossing puzzles unclued --size {size.value}",
             file=sys.stderr,
         )
         return 1
-    pack = make_pack(size, puzzles, clues, args.seed)
-    failures = check_pack(pack, answers, name=size.value)
+    pack = builder.pack()
+    failures = check_pack(pack, answers, name=size.value, rules=rules)
     for failure in failures:
         print(failure, file=sys.stderr)
     if failures:
         return 1
-    path = args.out or _pack_path(root, size)
-    _write_json(path, pack)
-    print(f"{path}: {len(puzzles)} {size} puzzles ({len(ready)} from drafts)")
+    out = args.out or path
+    _write_json(out, pack)
+    print(f"{out}: {made} {size} puzzles ({kept} kept from the committed pack)")
     return 0
+
+
+def _top_up(builder: PackBuilder, answers: dict[str, int], size: Size, seed: int) -> None:
+    """Fill grids from the clued answers the rules allow, offering each, until the pack is full."""
+    clued = {
+        a: s
+        for a, s in answers.items()
+        if builder.clues.get(a) and not builder.rules.refused(a, size)
+    }
+    if not clued or builder.full():
+        return
+    # Every candidate is clued, so none is marked so: the fill then sets aside a seeded
+    # share of them on each restart, and different seeds give different grids.
+    capped = builder.capped()
+    current = [Lexicon.build({a: s for a, s in clued.items() if a not in capped})]
+
+    def lexicon() -> Lexicon:
+        # Narrow the lexicon as answers reach their share of the pack.
+        nonlocal capped
+        now = builder.capped()
+        if now != capped:
+            capped = now
+            current[0] = Lexicon.build({a: s for a, s in clued.items() if a not in now})
+        return current[0]
+
+    attempts = (builder.target - len(builder.puzzles)) * 4
+    for n, draft in enumerate(
+        fresh_drafts(size, lexicon, preference_for(size), seed, builder.taken, attempts)
+    ):
+        builder.offer(draft)
+        if n % 25 == 0:
+            builder.retry()  # the pack has grown: answers set aside may fit now
+        if builder.full():
+            break
+    builder.retry()
 
 
 def _check(args: argparse.Namespace) -> int:
     answers = _answers(args.dir) if (args.dir / "answers" / "answers.tsv").exists() else None
+    rules = _rules(args.dir, answers)
     files = args.files or sorted((args.dir / "packs").glob("*.json"))
     if not files:
         print("no pack files to check", file=sys.stderr)
@@ -295,7 +369,7 @@ def _check(args: argparse.Namespace) -> int:
             print(f"{path}: cannot read: {error}", file=sys.stderr)
             failed += 1
             continue
-        failures = check_pack(data, answers, seen, name=str(path))
+        failures = check_pack(data, answers, seen, name=str(path), rules=rules)
         for failure in failures:
             print(failure, file=sys.stderr)
         failed += len(failures)
@@ -361,6 +435,14 @@ def _stats(args: argparse.Namespace) -> int:
                 f"8,000 most common; clue reuse: {len(texts)} distinct clues for "
                 f"{sum(texts.values())} slots, most used "
                 f"{max(texts.values()) if texts else 0} times"
+            )
+            figures = pack_stats(data)
+            line += (
+                f"\n  seen before: {figures.seen_30:.1%} of the 30th puzzle's clues, "
+                f"{figures.seen_100:.1%} of the 100th's (random order); wordplay "
+                f"{figures.wordplay:.1%}; three-letter entries {figures.three_letter:.1%}; "
+                f"longest entry {figures.longest}; top answer {figures.top_answer} in "
+                f"{figures.top_share:.1%} of puzzles"
             )
         print(line)
     return 0

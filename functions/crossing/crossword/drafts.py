@@ -62,13 +62,11 @@ def draft_batch(
 
     Fewer come back only when the fill keeps failing; the caller says so.
     """
-    fresh = _fresh_drafts(
-        size, lambda: lexicon, preference, seed, avoid, count * attempts_per_draft
-    )
+    fresh = fresh_drafts(size, lambda: lexicon, preference, seed, avoid, count * attempts_per_draft)
     return list(islice(fresh, count))
 
 
-def _fresh_drafts(
+def fresh_drafts(
     size: Size,
     lexicon: Callable[[], Lexicon],
     preference: Preference,
@@ -111,7 +109,7 @@ def draft_batch_spread(
     preference = preference_for(size, clued)
     # The lexicon narrows as answers reach their share: the drafting reads the current one.
     current = [Lexicon.build(scores, clued)]
-    for puzzle in _fresh_drafts(size, lambda: current[0], preference, seed, avoid, count * 3):
+    for puzzle in fresh_drafts(size, lambda: current[0], preference, seed, avoid, count * 3):
         drafts.append(puzzle)
         words = set(answers_of(puzzle))
         used.update(words)

@@ -44,6 +44,11 @@ PATTERNS: dict[Size, tuple[Pattern, ...]] = {
         "##... ..... ..... ..... ...##",
         "....# ....# ..... #.... #....",
         "#.... #.... ..... ....# ....#",
+        # The only other symmetric 5x5 shapes with at most eight blocks: open, and
+        # two pinwheels with 3x3 corners cut out.
+        "..... ..... ..... ..... .....",
+        "##... ##... ..... ...## ...##",
+        "...## ...## ..... ##... ##...",
     ),
     Size.SMALL: _patterns(
         Size.SMALL,
