@@ -31,6 +31,7 @@ from crossing.crossword.packs import (
     PackBuilder,
     Rules,
     check_pack,
+    editor_problems,
     missing_clues,
     pack_answers,
     pack_clue_texts,
@@ -81,6 +82,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     build.add_argument(
         "--allow-short", action="store_true", help="write the pack even if short of --count"
     )
+    build.add_argument(
+        "--minutes", type=float, help="stop filling new grids after this long (with --allow-short)"
+    )
     build.set_defaults(run=_build)
 
     check = jobs.add_parser("check", help="validate pack files (default: every pack)")
@@ -98,6 +102,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     bench.add_argument("--seeds", type=int, default=50)
     bench.add_argument("--top", type=int, help="use only the most common TOP answers")
     bench.add_argument("--size", type=Size, action="append", choices=list(Size))
+    bench.add_argument(
+        "--clued", action="store_true", help="only answers clued for the size (as build tops up)"
+    )
     bench.set_defaults(run=_bench)
 
 
@@ -122,7 +129,7 @@ def _word_file(path: Path) -> set[str]:
     return words
 
 
-def _answers(root: Path) -> dict[str, int]:
+def answer_list(root: Path) -> dict[str, int]:
     """The answer list: answers.tsv and our own phrases and names, less the block list."""
     folder = root / "answers"
     answers: dict[str, int] = {}
@@ -135,7 +142,7 @@ def _answers(root: Path) -> dict[str, int]:
     return {w: s for w, s in answers.items() if w not in blocked}
 
 
-def _rules(root: Path, answers: dict[str, int] | None) -> Rules:
+def editor_rules(root: Path, answers: dict[str, int] | None) -> Rules:
     folder = root / "answers"
     return Rules(
         words=answers,
@@ -188,7 +195,7 @@ def _other_pack_grids(root: Path, size: Size) -> set[str]:
 
 
 def _make_drafts(root: Path, size: Size, count: int, seed: int) -> list[Puzzle]:
-    answers = _answers(root)
+    answers = answer_list(root)
     clued = set(_clues(root, size.difficulty))
     return draft_batch_spread(size, answers, clued, count, seed)
 
@@ -252,7 +259,7 @@ def _unclued(args: argparse.Namespace) -> int:
 
 
 def _lint(args: argparse.Namespace) -> int:
-    answers = _answers(args.dir)
+    answers = answer_list(args.dir)
     files = args.files or [_clue_path(args.dir, d) for d in DIFFICULTIES]
     failed = 0
     for path in files:
@@ -272,8 +279,8 @@ def _lint(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace) -> int:
     size, root = args.size, args.dir
-    answers = _answers(root)
-    rules = _rules(root, answers)
+    answers = answer_list(root)
+    rules = editor_rules(root, answers)
     clues = _clues(root, size.difficulty)
     builder = PackBuilder(
         size, clues, rules, args.count, args.seed, taken=_other_pack_grids(root, size)
@@ -292,7 +299,8 @@ def _build(args: argparse.Namespace) -> int:
     for draft in drafts:
         builder.offer(draft)
     builder.retry()
-    _top_up(builder, answers, size, args.seed)
+    deadline = time.monotonic() + args.minutes * 60 if args.minutes else None
+    _top_up(builder, answers, size, args.seed, deadline)
     made = len(builder.puzzles)
     kept = sum(p.id in old for p in builder.puzzles)
     refusals = ", ".join(f"{n} {why}" for why, n in builder.refusals.most_common())
@@ -318,7 +326,13 @@ def _build(args: argparse.Namespace) -> int:
     return 0
 
 
-def _top_up(builder: PackBuilder, answers: dict[str, int], size: Size, seed: int) -> None:
+def _top_up(
+    builder: PackBuilder,
+    answers: dict[str, int],
+    size: Size,
+    seed: int,
+    deadline: float | None = None,
+) -> None:
     """Fill grids from the clued answers the rules allow, offering each, until the pack is full."""
     clued = {
         a: s
@@ -348,14 +362,15 @@ def _top_up(builder: PackBuilder, answers: dict[str, int], size: Size, seed: int
         builder.offer(draft)
         if n % 25 == 0:
             builder.retry()  # the pack has grown: answers set aside may fit now
-        if builder.full():
+            print(f"{size}: {len(builder.puzzles)} puzzles after {n + 1} fills", file=sys.stderr)
+        if builder.full() or (deadline is not None and time.monotonic() > deadline):
             break
     builder.retry()
 
 
 def _check(args: argparse.Namespace) -> int:
-    answers = _answers(args.dir) if (args.dir / "answers" / "answers.tsv").exists() else None
-    rules = _rules(args.dir, answers)
+    answers = answer_list(args.dir) if (args.dir / "answers" / "answers.tsv").exists() else None
+    rules = editor_rules(args.dir, answers)
     files = args.files or sorted((args.dir / "packs").glob("*.json"))
     if not files:
         print("no pack files to check", file=sys.stderr)
@@ -412,7 +427,7 @@ def _sample(args: argparse.Namespace) -> int:
 
 def _stats(args: argparse.Namespace) -> int:
     root = args.dir
-    answers = _answers(root)
+    answers = answer_list(root)
     common = set(top_answers(answers, 8000))
     print(f"answer list: {len(answers)} answers")
     for difficulty in DIFFICULTIES:
@@ -449,26 +464,38 @@ def _stats(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    answers = _answers(args.dir)
+    answers = answer_list(args.dir)
     if args.top:
         answers = top_answers(answers, args.top)
-    lexicon = Lexicon.build(answers)
+    rules = editor_rules(args.dir, answers)
     print(f"answers: {len(answers)}, seeds: {args.seeds}, one process")
-    print("| size | filled | median s | 90th pct s | slowest s |")
-    print("|---|---|---|---|---|")
+    print("| size | answers | filled | median s | 90th pct s | slowest s |")
+    print("|---|---|---|---|---|---|")
     for size in args.size or list(Size):
+        usable = answers
+        if args.clued:
+            clues = _clues(args.dir, size.difficulty)
+            usable = {
+                a: s for a, s in answers.items() if clues.get(a) and not rules.refused(a, size)
+            }
+        lexicon = Lexicon.build(usable)
         times, filled = [], 0
         for seed in range(args.seeds):
             start = time.perf_counter()
             puzzle = draft_one(size, lexicon, seed, preference_for(size))
             times.append(time.perf_counter() - start)
-            # A fill only counts if it keeps every rule (no repeated answer included).
-            if puzzle is not None and not draft_problems(puzzle):
+            # A fill only counts if it keeps every grid rule, the editor's included
+            # (no word twice by family, marquee entries); clues come later.
+            if (
+                puzzle is not None
+                and not draft_problems(puzzle)
+                and not editor_problems(puzzle, size, rules)
+            ):
                 filled += 1
         times.sort()
         p90 = times[min(len(times) - 1, int(len(times) * 0.9))]
         print(
-            f"| {size.value} | {filled}/{args.seeds} ({filled / args.seeds:.0%}) "
+            f"| {size.value} | {len(usable)} | {filled}/{args.seeds} ({filled / args.seeds:.0%}) "
             f"| {statistics.median(times):.3f} | {p90:.3f} | {times[-1]:.3f} |",
             flush=True,
         )

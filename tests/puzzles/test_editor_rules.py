@@ -192,3 +192,17 @@ def test_dealing_skips_a_twin_of_a_puzzle_the_host_has_had():
     # All met (twin through its transpose): the one met longest ago comes back first.
     assert pick_puzzle([first, twin, other], [first.id, other.id], rng) in (first, twin)
     assert pick_puzzle([first, twin, other], [other.id, first.id], rng) is other
+
+
+def test_big_grids_need_their_marquee_entries_and_few_three_letter_words():
+    from crossing.crossword.packs import shape_problems
+
+    assert shape_problems([9, 5, 5, 4, 4, 4, 3], Size.MIDI) == []
+    midi = [m for _, m in shape_problems([7, 7, 5, 5, 4, 3, 3, 3], Size.MIDI)]
+    assert midi == [
+        "no marquee: a midi needs 1 entry of 8+ letters (longest is 7)",
+        "three-letter entries are 38% of the grid (at most 25%)",
+    ]
+    large = [m for _, m in shape_problems([10, 8, 5, 5, 4], Size.LARGE)]
+    assert large == ["no marquee: a large needs 2 entries of 9+ letters (longest is 10)"]
+    assert shape_problems([3, 3, 3, 3], Size.MINI) == []  # the easy sizes have no such rule

@@ -40,6 +40,10 @@ MAX_ANSWER_SHARE = 0.03
 _MIN_CAP = 2
 _CLUE_WORD = re.compile(r"[A-Za-z]+")
 SHARE = "answer at its share"
+# The big sizes' showpieces: (length, how many) entries at least that long, and the
+# most of a grid's entries that may be three letters long.
+MARQUEE = {Size.MIDI: (8, 1), Size.LARGE: (9, 2)}
+MAX_THREE_LETTER = {Size.MIDI: 0.25, Size.LARGE: 0.25}
 
 
 def max_uses(puzzles: int, share: float = MAX_ANSWER_SHARE) -> int:
@@ -80,15 +84,41 @@ def echoes(clue: str, answer: str, words: Collection[str] | None) -> str:
     return ""
 
 
+def shape_problems(lengths: Sequence[int], size: Size) -> list[tuple[str, str]]:
+    """A big grid without its marquee entries, or with too many three-letter entries."""
+    found = []
+    if size in MARQUEE:
+        length, count = MARQUEE[size]
+        if sum(n >= length for n in lengths) < count:
+            found.append(
+                (
+                    "grid",
+                    f"no marquee: a {size} needs {count} entr{'y' if count == 1 else 'ies'} "
+                    f"of {length}+ letters (longest is {max(lengths, default=0)})",
+                )
+            )
+    if size in MAX_THREE_LETTER and lengths:
+        share = sum(n == 3 for n in lengths) / len(lengths)
+        if share > MAX_THREE_LETTER[size]:
+            found.append(
+                (
+                    "grid",
+                    f"three-letter entries are {share:.0%} of the grid "
+                    f"(at most {MAX_THREE_LETTER[size]:.0%})",
+                )
+            )
+    return found
+
+
 def editor_problems(puzzle: Puzzle, size: Size, rules: Rules) -> list[tuple[str, str]]:
     """(where, message) for each thing an editor would cut from this one puzzle.
 
     Two forms of one word in the grid (ACT and ACTS, GET and GOT), an answer that
     is a word in another slot's clue, and blocked or (easy sizes) crosswordese answers.
     """
-    found = []
     slots = puzzle.slots
     answers = [puzzle.answer(slot) for slot in slots]
+    found = shape_problems([len(a) for a in answers], size)
     for i, slot in enumerate(slots):
         where = f"{slot.number} {slot.direction}"
         reason = rules.refused(answers[i], size)
