@@ -357,7 +357,7 @@ def _top_up(
 
     attempts = (builder.target - len(builder.puzzles)) * 4
     for n, draft in enumerate(
-        fresh_drafts(size, lexicon, preference_for(size), seed, builder.taken, attempts)
+        fresh_drafts(size, lexicon, preference_for(size), seed, builder.taken, attempts, restarts=2)
     ):
         builder.offer(draft)
         if n % 25 == 0:

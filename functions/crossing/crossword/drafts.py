@@ -37,13 +37,21 @@ def preference_for(size: Size, clued: Collection[str] = ()) -> Preference:
     )
 
 
-def draft_one(size: Size, lexicon: Lexicon, seed: int, preference: Preference) -> Puzzle | None:
-    """One filled grid of the size, from a seeded choice of its patterns, or None."""
+def draft_one(
+    size: Size, lexicon: Lexicon, seed: int, preference: Preference, restarts: int = 6
+) -> Puzzle | None:
+    """One filled grid of the size, from a seeded choice of its patterns, or None.
+
+    Fewer ``restarts`` give up sooner on a pattern the lexicon cannot fill, which
+    pays when many attempts are made and any success will do.
+    """
     rng = random.Random(seed)
     patterns = list(PATTERNS[size])
     rng.shuffle(patterns)
     for pattern in patterns[:_PATTERNS_PER_DRAFT]:
-        puzzle = fill_grid(pattern.grid, lexicon, rng.getrandbits(32), preference)
+        puzzle = fill_grid(
+            pattern.grid, lexicon, rng.getrandbits(32), preference, restarts=restarts
+        )
         if puzzle is not None:
             return puzzle
     return None
@@ -73,6 +81,7 @@ def fresh_drafts(
     seed: int,
     avoid: Collection[str],
     attempts: int,
+    restarts: int = 6,
 ) -> Iterator[Puzzle]:
     """Filled grids one by one, each a grid of letters not seen before (nor in ``avoid``).
 
@@ -82,7 +91,7 @@ def fresh_drafts(
     rng = random.Random(seed)
     seen = set(avoid)
     for _ in range(attempts):
-        puzzle = draft_one(size, lexicon(), rng.getrandbits(32), preference)
+        puzzle = draft_one(size, lexicon(), rng.getrandbits(32), preference, restarts)
         if puzzle is None or puzzle.solution in seen:
             continue
         seen.add(puzzle.solution)
