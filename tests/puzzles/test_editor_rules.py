@@ -206,3 +206,16 @@ def test_big_grids_need_their_marquee_entries_and_few_three_letter_words():
     large = [m for _, m in shape_problems([10, 8, 5, 5, 4], Size.LARGE)]
     assert large == ["no marquee: a large needs 2 entries of 9+ letters (longest is 10)"]
     assert shape_problems([3, 3, 3, 3], Size.MINI) == []  # the easy sizes have no such rule
+
+
+def test_seen_before_counts_clues_met_in_earlier_puzzles():
+    from crossing.crossword.packs import is_wordplay, seen_before
+
+    same = [[("CAT", "Purring pet"), ("DOG", "Barker")] for _ in range(40)]
+    fresh = [[(f"W{i}", "Clue"), (f"V{i}", "Other clue")] for i in range(40)]
+    assert seen_before(same, 30) == 1.0
+    assert seen_before(fresh, 30) == 0.0
+    half = [[("CAT", "Purring pet"), (f"V{i}", "Other clue")] for i in range(40)]
+    assert seen_before(half, 30) == 0.5
+    assert is_wordplay("Period piece?")
+    assert not is_wordplay('"Who\'s there?"')

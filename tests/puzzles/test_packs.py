@@ -133,3 +133,12 @@ def test_top_up_fills_go_through_the_editors_rules(puzzles_dir: Path, capsys):
     assert max(uses.values()) <= 2  # 3% of 12 puzzles, and never fewer than two
     capsys.readouterr()
     assert _run(puzzles_dir, "check") == 0
+
+
+def test_build_again_keeps_the_committed_puzzles_and_their_ids(puzzles_dir: Path):
+    assert _run(puzzles_dir, "build", "--size", "mini", "--count", "3", "--seed", "5") == 0
+    path = puzzles_dir / "packs" / "mini.json"
+    first = [p["uniqueid"] for p in json.loads(path.read_text())["puzzles"]]
+    # Another seed would fill other grids; the pack's own puzzles come first and stay.
+    assert _run(puzzles_dir, "build", "--size", "mini", "--count", "3", "--seed", "77") == 0
+    assert [p["uniqueid"] for p in json.loads(path.read_text())["puzzles"]] == first
