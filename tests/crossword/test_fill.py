@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from crossing.crossword.answers import parse_answers, top_answers
 from crossing.crossword.drafts import draft_batch, draft_batch_spread, draft_one, preference_for
-from crossing.crossword.fill import Lexicon, answers_of, draft_problems, fill_grid
+from crossing.crossword.fill import Lexicon, Preference, answers_of, draft_problems, fill_grid
 from crossing.crossword.grid import Grid
 from crossing.crossword.packs import shape_problems
 from crossing.crossword.patterns import PATTERNS
@@ -108,3 +108,12 @@ def test_a_batch_spreads_answers_so_none_fills_every_other_puzzle(answers):
     assert len({p.solution for p in batch}) == 12
     uses = Counter(w for p in batch for w in set(answers_of(p)))
     assert max(uses.values()) <= 2
+
+
+def test_a_fill_never_puts_two_forms_of_one_word_in_a_grid():
+    lexicon = Lexicon.build({"RUN": 90, "RAN": 80, "CAT": 10})
+    grid = Grid.from_rows(["...#", "####", "#..."])  # two slots, no crossing
+    for seed in range(10):
+        puzzle = fill_grid(grid, lexicon, seed, Preference(sample_rounds=0), 200, 2)
+        assert puzzle is not None
+        assert sorted(answers_of(puzzle)) in (["CAT", "RUN"], ["CAT", "RAN"])
