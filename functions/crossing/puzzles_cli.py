@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -453,14 +454,18 @@ def _stats(args: argparse.Namespace) -> int:
             )
             figures = pack_stats(data)
             line += (
-                f"\n  seen before: {figures.seen_30:.1%} of the 30th puzzle's clues, "
-                f"{figures.seen_100:.1%} of the 100th's (random order); wordplay "
+                f"\n  seen before: {_share(figures.seen_30)} of the 30th puzzle's clues, "
+                f"{_share(figures.seen_100)} of the 100th's (random order); wordplay "
                 f"{figures.wordplay:.1%}; three-letter entries {figures.three_letter:.1%}; "
                 f"longest entry {figures.longest}; top answer {figures.top_answer} in "
                 f"{figures.top_share:.1%} of puzzles"
             )
         print(line)
     return 0
+
+
+def _share(value: float) -> str:
+    return "n/a (too few puzzles)" if math.isnan(value) else f"{value:.1%}"
 
 
 def _bench(args: argparse.Namespace) -> int:
