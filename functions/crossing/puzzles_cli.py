@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -18,27 +19,32 @@ from typing import Any
 from crossing.crossword.answers import parse_answers, top_answers
 from crossing.crossword.clues import clue_book, lint_clues, parse_clue_lines
 from crossing.crossword.drafts import (
-    draft_batch,
     draft_batch_spread,
     draft_from_data,
     draft_one,
     draft_to_data,
+    fresh_drafts,
     preference_for,
     unclued_answers,
 )
 from crossing.crossword.fill import Lexicon, draft_problems
 from crossing.crossword.packs import (
+    PackBuilder,
+    Rules,
     check_pack,
-    make_pack,
+    editor_problems,
     missing_clues,
     pack_answers,
     pack_clue_texts,
+    pack_stats,
 )
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.sizes import Size
 from crossing.local.paths import default_puzzles
 
 DIFFICULTIES = ("easy", "hard")
+# The answer list's files: the word list made by scripts/make_answers.py, then ours.
+ANSWER_FILES = ("answers.tsv", "phrases.tsv")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -77,6 +83,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     build = jobs.add_parser("build", help="write packs/SIZE.json from fully clued drafts")
     _size_count_seed(build)
     build.add_argument("--out", type=Path, help="write here instead of packs/SIZE.json")
+    build.add_argument(
+        "--fresh", action="store_true", help="ignore the committed pack (default: keep its puzzles)"
+    )
+    build.add_argument(
+        "--allow-short", action="store_true", help="write the pack even if short of --count"
+    )
+    build.add_argument(
+        "--minutes", type=float, help="stop filling new grids after this long (with --allow-short)"
+    )
     build.set_defaults(run=_build)
 
     check = jobs.add_parser("check", help="validate pack files (default: every pack)")
@@ -94,6 +109,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     bench.add_argument("--seeds", type=int, default=50)
     bench.add_argument("--top", type=int, help="use only the most common TOP answers")
     bench.add_argument("--size", type=Size, action="append", choices=list(Size))
+    bench.add_argument(
+        "--clued", action="store_true", help="only answers clued for the size (as build tops up)"
+    )
     bench.set_defaults(run=_bench)
 
 
@@ -106,9 +124,38 @@ def _size_count_seed(parser: argparse.ArgumentParser) -> None:
 # --- files -------------------------------------------------------------------------------
 
 
-def _answers(root: Path) -> dict[str, int]:
-    path = root / "answers" / "answers.tsv"
-    return parse_answers(path.read_text(encoding="utf-8").splitlines())
+def _word_file(path: Path) -> set[str]:
+    """Words of a list file, one a line, ``#`` comments, any case; empty if absent."""
+    if not path.exists():
+        return set()
+    words = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        word = line.split("#", 1)[0].strip()
+        if word:
+            words.add("".join(ch for ch in word.upper() if ch.isalpha()))
+    return words
+
+
+def answer_list(root: Path) -> dict[str, int]:
+    """The answer list: answers.tsv and our own phrases and names, less the block list."""
+    folder = root / "answers"
+    answers: dict[str, int] = {}
+    for name in ANSWER_FILES:
+        path = folder / name
+        if path.exists():
+            for word, score in parse_answers(path.read_text(encoding="utf-8").splitlines()).items():
+                answers[word] = max(score, answers.get(word, 0))
+    blocked = _word_file(folder / "blocked.txt")
+    return {w: s for w, s in answers.items() if w not in blocked}
+
+
+def editor_rules(root: Path, answers: dict[str, int] | None) -> Rules:
+    folder = root / "answers"
+    return Rules(
+        words=answers,
+        blocked=frozenset(_word_file(folder / "blocked.txt")),
+        crosswordese=frozenset(_word_file(folder / "crosswordese.txt")),
+    )
 
 
 def _clue_path(root: Path, difficulty: str) -> Path:
@@ -155,7 +202,7 @@ def _other_pack_grids(root: Path, size: Size) -> set[str]:
 
 
 def _make_drafts(root: Path, size: Size, count: int, seed: int) -> list[Puzzle]:
-    answers = _answers(root)
+    answers = answer_list(root)
     clued = set(_clues(root, size.difficulty))
     return draft_batch_spread(size, answers, clued, count, seed)
 
@@ -219,7 +266,7 @@ def _unclued(args: argparse.Namespace) -> int:
 
 
 def _lint(args: argparse.Namespace) -> int:
-    answers = _answers(args.dir)
+    answers = answer_list(args.dir)
     files = args.files or [_clue_path(args.dir, d) for d in DIFFICULTIES]
     failed = 0
     for path in files:
@@ -239,55 +286,98 @@ def _lint(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace) -> int:
     size, root = args.size, args.dir
-    answers = _answers(root)
+    answers = answer_list(root)
+    rules = editor_rules(root, answers)
     clues = _clues(root, size.difficulty)
-    taken = _other_pack_grids(root, size)
-    drafts = _read_drafts(root, size)
-    if drafts is None:
-        drafts = _make_drafts(root, size, args.count, args.seed)
-    ready = [p for p in drafts if not missing_clues(p, clues) and p.solution not in taken]
-    ready = ready[: args.count]
-    extra: list[Puzzle] = []
-    if len(ready) < args.count:
-        # Top up with grids filled from clued answers alone, so a pack never waits on
-        # drafts whose last answers are still unclued.
-        clued_answers = {a: s for a, s in answers.items() if clues.get(a)}
-        if clued_answers:
-            lexicon = Lexicon.build(clued_answers, clued_answers)
-            avoid = taken | {p.solution for p in ready}
-            extra = draft_batch(
-                size,
-                lexicon,
-                args.count - len(ready),
-                args.seed,
-                preference_for(size, clued_answers),
-                avoid=avoid,
-            )
-    puzzles = ready + extra
-    if len(puzzles) < args.count:
+    builder = PackBuilder(
+        size, clues, rules, args.count, args.seed, taken=_other_pack_grids(root, size)
+    )
+    # The committed pack's puzzles come first, so ids already dealt stay; then the
+    # drafts; then grids filled from clued answers alone. All go through one gate.
+    old: set[str] = set()
+    path = _pack_path(root, size)
+    if path.exists() and not args.fresh:
+        from crossing.crossword.ipuz import from_ipuz
+
+        for item in json.loads(path.read_text(encoding="utf-8"))["puzzles"]:
+            old.add(str(item.get("uniqueid")))
+            builder.offer(from_ipuz(item))
+    drafts = _read_drafts(root, size) or []
+    for draft in drafts:
+        builder.offer(draft)
+    builder.retry()
+    deadline = time.monotonic() + args.minutes * 60 if args.minutes else None
+    _top_up(builder, answers, size, args.seed, deadline)
+    made = len(builder.puzzles)
+    kept = sum(p.id in old for p in builder.puzzles)
+    refusals = ", ".join(f"{n} {why}" for why, n in builder.refusals.most_common())
+    print(f"{size}: offered puzzles refused: {refusals or 'none'}", file=sys.stderr)
+    if made < args.count and not args.allow_short:
         needed = unclued_answers(drafts, clues)
         print(
-            f"cannot build {args.count} {size} puzzles: {len(ready)} drafts are fully clued "
-            f"and the {sum(1 for a in answers if clues.get(a))} clued {size.difficulty} "
-            f"answers alone filled {len(extra)} more. The drafts need {len(needed)} more "
+            f"cannot build {args.count} {size} puzzles: {made} keep every rule "
+            f"({kept} of them from the committed pack). The drafts need {len(needed)} more "
             f"answers clued: crossing puzzles unclued --size {size.value}",
             file=sys.stderr,
         )
         return 1
-    pack = make_pack(size, puzzles, clues, args.seed)
-    failures = check_pack(pack, answers, name=size.value)
+    pack = builder.pack()
+    failures = check_pack(pack, answers, name=size.value, rules=rules)
     for failure in failures:
         print(failure, file=sys.stderr)
     if failures:
         return 1
-    path = args.out or _pack_path(root, size)
-    _write_json(path, pack)
-    print(f"{path}: {len(puzzles)} {size} puzzles ({len(ready)} from drafts)")
+    out = args.out or path
+    _write_json(out, pack)
+    print(f"{out}: {made} {size} puzzles ({kept} kept from the committed pack)")
     return 0
 
 
+def _top_up(
+    builder: PackBuilder,
+    answers: dict[str, int],
+    size: Size,
+    seed: int,
+    deadline: float | None = None,
+) -> None:
+    """Fill grids from the clued answers the rules allow, offering each, until the pack is full."""
+    clued = {
+        a: s
+        for a, s in answers.items()
+        if builder.clues.get(a) and not builder.rules.refused(a, size)
+    }
+    if not clued or builder.full():
+        return
+    # Every candidate is clued, so none is marked so: the fill then sets aside a seeded
+    # share of them on each restart, and different seeds give different grids.
+    capped = builder.capped()
+    current = [Lexicon.build({a: s for a, s in clued.items() if a not in capped})]
+
+    def lexicon() -> Lexicon:
+        # Narrow the lexicon as answers reach their share of the pack.
+        nonlocal capped
+        now = builder.capped()
+        if now != capped:
+            capped = now
+            current[0] = Lexicon.build({a: s for a, s in clued.items() if a not in now})
+        return current[0]
+
+    attempts = (builder.target - len(builder.puzzles)) * 4
+    for n, draft in enumerate(
+        fresh_drafts(size, lexicon, preference_for(size), seed, builder.taken, attempts, restarts=2)
+    ):
+        builder.offer(draft)
+        if n % 25 == 0:
+            builder.retry()  # the pack has grown: answers set aside may fit now
+            print(f"{size}: {len(builder.puzzles)} puzzles after {n + 1} fills", file=sys.stderr)
+        if builder.full() or (deadline is not None and time.monotonic() > deadline):
+            break
+    builder.retry()
+
+
 def _check(args: argparse.Namespace) -> int:
-    answers = _answers(args.dir) if (args.dir / "answers" / "answers.tsv").exists() else None
+    answers = answer_list(args.dir) if (args.dir / "answers" / "answers.tsv").exists() else None
+    rules = editor_rules(args.dir, answers)
     files = args.files or sorted((args.dir / "packs").glob("*.json"))
     if not files:
         print("no pack files to check", file=sys.stderr)
@@ -301,7 +391,7 @@ def _check(args: argparse.Namespace) -> int:
             print(f"{path}: cannot read: {error}", file=sys.stderr)
             failed += 1
             continue
-        failures = check_pack(data, answers, seen, name=str(path))
+        failures = check_pack(data, answers, seen, name=str(path), rules=rules)
         for failure in failures:
             print(failure, file=sys.stderr)
         failed += len(failures)
@@ -344,7 +434,7 @@ def _sample(args: argparse.Namespace) -> int:
 
 def _stats(args: argparse.Namespace) -> int:
     root = args.dir
-    answers = _answers(root)
+    answers = answer_list(root)
     common = set(top_answers(answers, 8000))
     print(f"answer list: {len(answers)} answers")
     for difficulty in DIFFICULTIES:
@@ -368,31 +458,55 @@ def _stats(args: argparse.Namespace) -> int:
                 f"{sum(texts.values())} slots, most used "
                 f"{max(texts.values()) if texts else 0} times"
             )
+            figures = pack_stats(data)
+            line += (
+                f"\n  seen before: {_share(figures.seen_30)} of the 30th puzzle's clues, "
+                f"{_share(figures.seen_100)} of the 100th's (random order); wordplay "
+                f"{figures.wordplay:.1%}; three-letter entries {figures.three_letter:.1%}; "
+                f"longest entry {figures.longest}; top answer {figures.top_answer} in "
+                f"{figures.top_share:.1%} of puzzles"
+            )
         print(line)
     return 0
 
 
+def _share(value: float) -> str:
+    return "n/a (too few puzzles)" if math.isnan(value) else f"{value:.1%}"
+
+
 def _bench(args: argparse.Namespace) -> int:
-    answers = _answers(args.dir)
+    answers = answer_list(args.dir)
     if args.top:
         answers = top_answers(answers, args.top)
-    lexicon = Lexicon.build(answers)
+    rules = editor_rules(args.dir, answers)
     print(f"answers: {len(answers)}, seeds: {args.seeds}, one process")
-    print("| size | filled | median s | 90th pct s | slowest s |")
-    print("|---|---|---|---|---|")
+    print("| size | answers | filled | median s | 90th pct s | slowest s |")
+    print("|---|---|---|---|---|---|")
     for size in args.size or list(Size):
+        usable = answers
+        if args.clued:
+            clues = _clues(args.dir, size.difficulty)
+            usable = {
+                a: s for a, s in answers.items() if clues.get(a) and not rules.refused(a, size)
+            }
+        lexicon = Lexicon.build(usable)
         times, filled = [], 0
         for seed in range(args.seeds):
             start = time.perf_counter()
             puzzle = draft_one(size, lexicon, seed, preference_for(size))
             times.append(time.perf_counter() - start)
-            # A fill only counts if it keeps every rule (no repeated answer included).
-            if puzzle is not None and not draft_problems(puzzle):
+            # A fill only counts if it keeps every grid rule, the editor's included
+            # (no word twice by family, marquee entries); clues come later.
+            if (
+                puzzle is not None
+                and not draft_problems(puzzle)
+                and not editor_problems(puzzle, size, rules)
+            ):
                 filled += 1
         times.sort()
         p90 = times[min(len(times) - 1, int(len(times) * 0.9))]
         print(
-            f"| {size.value} | {filled}/{args.seeds} ({filled / args.seeds:.0%}) "
+            f"| {size.value} | {len(usable)} | {filled}/{args.seeds} ({filled / args.seeds:.0%}) "
             f"| {statistics.median(times):.3f} | {p90:.3f} | {times[-1]:.3f} |",
             flush=True,
         )

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from crossing.crossword.answers import parse_answers, top_answers
 from crossing.crossword.drafts import draft_batch, draft_batch_spread, draft_one, preference_for
-from crossing.crossword.fill import Lexicon, answers_of, draft_problems, fill_grid
+from crossing.crossword.fill import Lexicon, Preference, answers_of, draft_problems, fill_grid
 from crossing.crossword.grid import Grid
+from crossing.crossword.packs import shape_problems
 from crossing.crossword.patterns import PATTERNS
 from crossing.crossword.puzzle import Puzzle, problems_of
 from crossing.crossword.sizes import Size
@@ -28,9 +29,12 @@ def lexicon(answers: dict[str, int]) -> Lexicon:
     return Lexicon.build(answers)
 
 
+SHAPES_PER_SIZE = {Size.MINI: 12, Size.SMALL: 20, Size.MIDI: 20, Size.LARGE: 20}
+
+
 @pytest.mark.parametrize("size", list(Size))
 def test_every_pattern_keeps_the_newspaper_rules(size: Size):
-    assert len(PATTERNS[size]) >= 4
+    assert len({pattern.rows for pattern in PATTERNS[size]}) >= SHAPES_PER_SIZE[size]
     for pattern in PATTERNS[size]:
         blank = "".join(row.replace(".", "A") for row in pattern.rows)
         puzzle = Puzzle(size.width, size.width, blank, {})
@@ -39,10 +43,10 @@ def test_every_pattern_keeps_the_newspaper_rules(size: Size):
         assert max(len(slot) for slot in pattern.grid.slots) <= size.width
 
 
-def test_big_patterns_keep_slots_short_so_they_fill():
-    for size in (Size.MIDI, Size.LARGE):
-        for pattern in PATTERNS[size]:
-            assert max(len(slot) for slot in pattern.grid.slots) <= 7, pattern.name
+@pytest.mark.parametrize("size", [Size.MIDI, Size.LARGE])
+def test_big_patterns_have_marquee_entries_and_few_three_letter_slots(size: Size):
+    for pattern in PATTERNS[size]:
+        assert shape_problems([len(slot) for slot in pattern.grid.slots], size) == [], pattern.name
 
 
 @pytest.mark.parametrize("size", list(Size))
@@ -76,7 +80,7 @@ def test_the_fill_prefers_clued_answers_when_told(answers):
     size = Size.MINI
 
     def share(lexicon) -> float:
-        batch = draft_batch(size, lexicon, count=5, seed=11, preference=preference_for(size))
+        batch = draft_batch(size, lexicon, count=10, seed=11, preference=preference_for(size))
         words = [w for p in batch for w in answers_of(p)]
         return sum(w in clued for w in words) / len(words)
 
@@ -104,3 +108,12 @@ def test_a_batch_spreads_answers_so_none_fills_every_other_puzzle(answers):
     assert len({p.solution for p in batch}) == 12
     uses = Counter(w for p in batch for w in set(answers_of(p)))
     assert max(uses.values()) <= 2
+
+
+def test_a_fill_never_puts_two_forms_of_one_word_in_a_grid():
+    lexicon = Lexicon.build({"RUN": 90, "RAN": 80, "CAT": 10})
+    grid = Grid.from_rows(["...#", "####", "#..."])  # two slots, no crossing
+    for seed in range(10):
+        puzzle = fill_grid(grid, lexicon, seed, Preference(sample_rounds=0), 200, 2)
+        assert puzzle is not None
+        assert sorted(answers_of(puzzle)) in (["CAT", "RUN"], ["CAT", "RAN"])

@@ -7,20 +7,23 @@ import pytest
 from crossing.crossword.ipuz import from_ipuz
 from crossing.crossword.packs import check_pack
 from crossing.crossword.render import puzzle_markdown
+from crossing.crossword.sizes import Size
+from crossing.puzzles_cli import answer_list, editor_rules
 
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 PACKS = sorted((PUZZLES / "packs").glob("*.json"))
 
 
-def answers():
-    rows = (PUZZLES / "answers" / "answers.tsv").read_text().splitlines()
-    return {r.split("\t")[0]: int(r.split("\t")[1]) for r in rows if r and not r.startswith("#")}
-
-
 @pytest.mark.parametrize("path", PACKS, ids=[p.stem for p in PACKS])
-def test_a_committed_pack_passes_every_check(path):
-    seen: dict[str, str] = {}
-    assert check_pack(json.loads(path.read_text()), answers(), seen, name=path.name) == []
+def test_a_committed_pack_passes_every_check_the_editors_included(path):
+    answers = answer_list(PUZZLES)
+    rules = editor_rules(PUZZLES, answers)
+    failures = check_pack(json.loads(path.read_text()), answers, {}, name=path.name, rules=rules)
+    assert [str(f) for f in failures] == []
+
+
+def test_every_size_has_a_pack():
+    assert {Size(p.stem) for p in PACKS} == set(Size)
 
 
 def test_no_two_puzzles_in_all_packs_share_a_grid_of_letters():

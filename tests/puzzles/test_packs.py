@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from crossing.cli import main
+from crossing.crossword.ipuz import from_ipuz
 
 REPO_PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 
@@ -106,3 +107,38 @@ def test_check_rejects_a_grid_that_breaks_symmetry(puzzles_dir: Path, capsys):
 
 def test_unclued_refuses_sizes_with_different_clue_files(puzzles_dir: Path):
     assert _run(puzzles_dir, "unclued", "--size", "mini", "--size", "midi") == 2
+
+
+def test_top_up_fills_go_through_the_editors_rules(puzzles_dir: Path, capsys):
+    """Grids filled when drafts run out keep the share, the block lists and every check."""
+    (puzzles_dir / "drafts" / "mini.json").unlink()
+    answers = (puzzles_dir / "answers" / "answers.tsv").read_text().splitlines()[:6000]
+    words = [line.split("\t")[0] for line in answers]
+    lines = [f"{w}\tZqx {i} vwq" for i, w in enumerate(words)]
+    (puzzles_dir / "clues" / "easy.tsv").write_text("\n".join(lines) + "\n")
+    # The most common answers the fill would reach for first: one blocked, one crosswordese.
+    (puzzles_dir / "answers" / "blocked.txt").write_text("# test\nTHE\n")
+    (puzzles_dir / "answers" / "crosswordese.txt").write_text("AND\nfor\n")
+    assert _run(puzzles_dir, "build", "--size", "mini", "--count", "12", "--seed", "2") == 0
+    pack = json.loads((puzzles_dir / "packs" / "mini.json").read_text())
+    grids = [p["solution"] for p in pack["puzzles"]]
+    assert len(grids) == 12
+    uses: dict[str, int] = {}
+    for item in pack["puzzles"]:
+        puzzle = from_ipuz(item)
+        found = {puzzle.answer(slot) for slot in puzzle.slots}
+        assert not found & {"THE", "AND", "FOR"}
+        for word in found:
+            uses[word] = uses.get(word, 0) + 1
+    assert max(uses.values()) <= 2  # 3% of 12 puzzles, and never fewer than two
+    capsys.readouterr()
+    assert _run(puzzles_dir, "check") == 0
+
+
+def test_build_again_keeps_the_committed_puzzles_and_their_ids(puzzles_dir: Path):
+    assert _run(puzzles_dir, "build", "--size", "mini", "--count", "3", "--seed", "5") == 0
+    path = puzzles_dir / "packs" / "mini.json"
+    first = [p["uniqueid"] for p in json.loads(path.read_text())["puzzles"]]
+    # Another seed would fill other grids; the pack's own puzzles come first and stay.
+    assert _run(puzzles_dir, "build", "--size", "mini", "--count", "3", "--seed", "77") == 0
+    assert [p["uniqueid"] for p in json.loads(path.read_text())["puzzles"]] == first

@@ -37,13 +37,21 @@ def preference_for(size: Size, clued: Collection[str] = ()) -> Preference:
     )
 
 
-def draft_one(size: Size, lexicon: Lexicon, seed: int, preference: Preference) -> Puzzle | None:
-    """One filled grid of the size, from a seeded choice of its patterns, or None."""
+def draft_one(
+    size: Size, lexicon: Lexicon, seed: int, preference: Preference, restarts: int = 6
+) -> Puzzle | None:
+    """One filled grid of the size, from a seeded choice of its patterns, or None.
+
+    Fewer ``restarts`` give up sooner on a pattern the lexicon cannot fill, which
+    pays when many attempts are made and any success will do.
+    """
     rng = random.Random(seed)
     patterns = list(PATTERNS[size])
     rng.shuffle(patterns)
     for pattern in patterns[:_PATTERNS_PER_DRAFT]:
-        puzzle = fill_grid(pattern.grid, lexicon, rng.getrandbits(32), preference)
+        puzzle = fill_grid(
+            pattern.grid, lexicon, rng.getrandbits(32), preference, restarts=restarts
+        )
         if puzzle is not None:
             return puzzle
     return None
@@ -62,19 +70,18 @@ def draft_batch(
 
     Fewer come back only when the fill keeps failing; the caller says so.
     """
-    fresh = _fresh_drafts(
-        size, lambda: lexicon, preference, seed, avoid, count * attempts_per_draft
-    )
+    fresh = fresh_drafts(size, lambda: lexicon, preference, seed, avoid, count * attempts_per_draft)
     return list(islice(fresh, count))
 
 
-def _fresh_drafts(
+def fresh_drafts(
     size: Size,
     lexicon: Callable[[], Lexicon],
     preference: Preference,
     seed: int,
     avoid: Collection[str],
     attempts: int,
+    restarts: int = 6,
 ) -> Iterator[Puzzle]:
     """Filled grids one by one, each a grid of letters not seen before (nor in ``avoid``).
 
@@ -84,7 +91,7 @@ def _fresh_drafts(
     rng = random.Random(seed)
     seen = set(avoid)
     for _ in range(attempts):
-        puzzle = draft_one(size, lexicon(), rng.getrandbits(32), preference)
+        puzzle = draft_one(size, lexicon(), rng.getrandbits(32), preference, restarts)
         if puzzle is None or puzzle.solution in seen:
             continue
         seen.add(puzzle.solution)
@@ -111,7 +118,7 @@ def draft_batch_spread(
     preference = preference_for(size, clued)
     # The lexicon narrows as answers reach their share: the drafting reads the current one.
     current = [Lexicon.build(scores, clued)]
-    for puzzle in _fresh_drafts(size, lambda: current[0], preference, seed, avoid, count * 3):
+    for puzzle in fresh_drafts(size, lambda: current[0], preference, seed, avoid, count * 3):
         drafts.append(puzzle)
         words = set(answers_of(puzzle))
         used.update(words)

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 from crossing.crossword.grid import Grid, Slot
+from crossing.crossword.lemma import stems
 from crossing.crossword.puzzle import Problem, Puzzle, problems_of
 
 
@@ -96,6 +98,7 @@ class _Search:
     slots: tuple[Slot, ...] = ()
     crossings: list[list[tuple[int, int, int]]] = field(default_factory=list)
     nodes: int = 0
+    families: Counter[str] = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
         self.slots = self.grid.slots
@@ -185,6 +188,8 @@ class _Search:
         crossings = max(1, len(self.crossings[i]))
         options = []
         for n in self._candidates(domains[i] & ~used[length]):
+            if self._same_family(bucket.words[n]):
+                continue  # ACTS beside ACT: the editor's rule, kept while filling
             used[length] |= 1 << n
             narrowed = self._narrow(i, bucket.words[n], domains, chosen, used)
             used[length] &= ~(1 << n)
@@ -205,12 +210,19 @@ class _Search:
                 raise _OutOfNodes
             used[length] |= 1 << n
             chosen[i] = bucket.words[n]
+            family = stems(chosen[i], self.lexicon.scores)
+            self.families.update(family)
             result = self._search(narrowed_domains, chosen, used)
             if result is not None:
                 return result
+            self.families.subtract(family)
             chosen[i] = None
             used[length] &= ~(1 << n)
         return None
+
+    def _same_family(self, word: str) -> bool:
+        """Whether a form of the word is in the grid already (its stems are counted)."""
+        return any(self.families[stem] > 0 for stem in stems(word, self.lexicon.scores))
 
 
 def fill_grid(

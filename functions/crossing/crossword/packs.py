@@ -9,15 +9,18 @@ for every slot. Reading and writing files is the CLI's job.
 from __future__ import annotations
 
 import hashlib
+import math
 import random
+import re
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from crossing.crossword.clues import clue_problems
 from crossing.crossword.fill import answers_of
 from crossing.crossword.ipuz import InvalidPuzzle, from_ipuz, to_ipuz
+from crossing.crossword.lemma import same_family
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.sizes import Size
 
@@ -31,24 +34,194 @@ def missing_clues(draft: Puzzle, clues: Mapping[str, Sequence[str]]) -> list[str
     return [a for a in answers_of(draft) if not clues.get(a)]
 
 
+# An answer may fill at most this share of a size's puzzles (never fewer than two,
+# so a pack of a handful of test puzzles can be checked at all).
+MAX_ANSWER_SHARE = 0.03
+_MIN_CAP = 2
+_CLUE_WORD = re.compile(r"[A-Za-z]+")
+SHARE = "answer at its share"
+# The big sizes' showpieces: (length, how many) entries at least that long, and the
+# most of a grid's entries that may be three letters long.
+MARQUEE = {Size.MIDI: (8, 1), Size.LARGE: (9, 2)}
+MAX_THREE_LETTER = {Size.MIDI: 0.25, Size.LARGE: 0.25}
+
+
+def max_uses(puzzles: int, share: float = MAX_ANSWER_SHARE) -> int:
+    """How many of ``puzzles`` puzzles one answer may appear in."""
+    return max(_MIN_CAP, math.floor(puzzles * share))
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What an editor refuses beyond the newspaper rules, and the lists it needs.
+
+    ``words`` is the answer list (for word families and the "in the list" check),
+    ``blocked`` answers no puzzle uses, ``crosswordese`` answers easy sizes never use.
+    """
+
+    words: Collection[str] | None = None
+    blocked: Collection[str] = frozenset()
+    crosswordese: Collection[str] = frozenset()
+
+    def refused(self, answer: str, size: Size) -> str:
+        """Why the answer may not be used in a puzzle of the size, or ""."""
+        if answer in self.blocked:
+            return f"{answer} is on the block list"
+        if size.difficulty == "easy" and answer in self.crosswordese:
+            return f"{answer} is crosswordese, kept out of {size} puzzles"
+        return ""
+
+
+def _clue_words(clue: str) -> list[str]:
+    return [w.upper() for w in _CLUE_WORD.findall(clue)]
+
+
+def echoes(clue: str, answer: str, words: Collection[str] | None) -> str:
+    """The word of ``clue`` that is a form of ``answer``, or "" (CITY in "Big cities")."""
+    for word in _clue_words(clue):
+        if len(word) >= 2 and (word == answer or same_family(word, answer, words)):
+            return word.lower()
+    return ""
+
+
+def shape_problems(lengths: Sequence[int], size: Size) -> list[tuple[str, str]]:
+    """A big grid without its marquee entries, or with too many three-letter entries."""
+    found = []
+    if size in MARQUEE:
+        length, count = MARQUEE[size]
+        if sum(n >= length for n in lengths) < count:
+            found.append(
+                (
+                    "grid",
+                    f"no marquee: a {size} needs {count} entr{'y' if count == 1 else 'ies'} "
+                    f"of {length}+ letters (longest is {max(lengths, default=0)})",
+                )
+            )
+    if size in MAX_THREE_LETTER and lengths:
+        share = sum(n == 3 for n in lengths) / len(lengths)
+        if share > MAX_THREE_LETTER[size]:
+            found.append(
+                (
+                    "grid",
+                    f"three-letter entries are {share:.0%} of the grid "
+                    f"(at most {MAX_THREE_LETTER[size]:.0%})",
+                )
+            )
+    return found
+
+
+def editor_problems(puzzle: Puzzle, size: Size, rules: Rules) -> list[tuple[str, str]]:
+    """(where, message) for each thing an editor would cut from this one puzzle.
+
+    Two forms of one word in the grid (ACT and ACTS, GET and GOT), an answer that
+    is a word in another slot's clue, and blocked or (easy sizes) crosswordese answers.
+    """
+    slots = puzzle.slots
+    answers = [puzzle.answer(slot) for slot in slots]
+    found = shape_problems([len(a) for a in answers], size)
+    for i, slot in enumerate(slots):
+        where = f"{slot.number} {slot.direction}"
+        reason = rules.refused(answers[i], size)
+        if reason:
+            found.append((where, f"refused answer: {reason}"))
+        for j in range(i):
+            if answers[i] != answers[j] and same_family(answers[i], answers[j], rules.words):
+                other = slots[j]
+                found.append(
+                    (
+                        where,
+                        f"same word twice: {answers[i]} and {answers[j]} "
+                        f"({other.number} {other.direction}) are forms of one word",
+                    )
+                )
+    for j, other in enumerate(slots):
+        clue = puzzle.clues.get(other.id, "")
+        for i, slot in enumerate(slots):
+            if i != j:
+                word = echoes(clue, answers[i], rules.words)
+                if word:
+                    found.append(
+                        (
+                            f"{other.number} {other.direction}",
+                            f"answer in a clue: '{word}' in this clue is the answer "
+                            f"{answers[i]} ({slot.number} {slot.direction})",
+                        )
+                    )
+    return found
+
+
+@dataclass
+class Ledger:
+    """Answers of the puzzles of one size taken so far, to refuse near-twins and over-use.
+
+    A near-twin shares half or more of its answers with a puzzle already taken (a
+    transposed grid has the same answers, so it is a twin too).
+    """
+
+    puzzles: list[frozenset[str]] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)
+    uses: Counter[str] = field(default_factory=Counter)
+    _index: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def cap(self) -> int:
+        return max_uses(len(self.puzzles))
+
+    def twin(self, words: frozenset[str]) -> tuple[str, int] | None:
+        """(label, shared answers) of a puzzle taken that this one nearly repeats, or None."""
+        shared: Counter[int] = Counter()
+        for word in words:
+            shared.update(self._index.get(word, ()))
+        for index, count in shared.most_common():
+            if 2 * count >= min(len(words), len(self.puzzles[index])):
+                return self.labels[index], count
+        return None
+
+    def capped(self) -> set[str]:
+        """Answers that one more puzzle may not use: the pack would then break the share."""
+        cap = max_uses(len(self.puzzles) + 1)
+        return {w for w, n in self.uses.items() if n + 1 > cap}
+
+    def over_used(self) -> list[str]:
+        return sorted(w for w, n in self.uses.items() if n > self.cap)
+
+    def add(self, words: frozenset[str], label: str) -> None:
+        for word in words:
+            self._index.setdefault(word, []).append(len(self.puzzles))
+        self.puzzles.append(words)
+        self.labels.append(label)
+        self.uses.update(words)
+
+
 def clue_draft(
     draft: Puzzle,
     size: Size,
     clues: Mapping[str, Sequence[str]],
     rng: random.Random,
     used: Counter[str],
-) -> Puzzle:
-    """The draft with a clue on every slot, picking each answer's least-used clue so far.
+    words: Collection[str] | None = None,
+) -> Puzzle | None:
+    """The draft with a clue on every slot, each answer's least-used fitting clue so far.
 
-    ``used`` counts clue texts across the pack, so reuse spreads over an answer's clues.
+    ``used`` counts clue texts across the pack, so reuse spreads over an answer's
+    clues. A clue that names another answer of the grid never fits; None when some
+    slot has no clue that fits.
     """
+    answers = {draft.answer(slot) for slot in draft.slots}
     chosen = {}
     for slot in draft.slots:
-        options = list(clues[draft.answer(slot)])
+        answer = draft.answer(slot)
+        others = answers - {answer}
+        options = [
+            clue
+            for clue in clues.get(answer, ())
+            if not any(echoes(clue, other, words) for other in others)
+        ]
+        if not options:
+            return None
         rng.shuffle(options)
-        text = min(options, key=lambda clue: used[clue])
-        used[text] += 1
-        chosen[slot.id] = text
+        chosen[slot.id] = min(options, key=lambda clue: used[clue])
+    used.update(chosen.values())
     pid = puzzle_id(draft.solution)
     return Puzzle(
         draft.width,
@@ -61,19 +234,96 @@ def clue_draft(
     )
 
 
-def make_pack(
-    size: Size, drafts: Iterable[Puzzle], clues: Mapping[str, Sequence[str]], seed: int
-) -> dict[str, Any]:
-    """A pack of the drafts, clued and validated in full; every answer must have a clue."""
-    rng = random.Random(seed)
-    used: Counter[str] = Counter()
-    puzzles = []
-    for draft in drafts:
-        puzzle = clue_draft(draft, size, clues, rng, used).validate()
-        data = to_ipuz(puzzle)
-        data["size"] = size.value
-        puzzles.append(data)
-    return {"size": size.value, "difficulty": size.difficulty, "puzzles": puzzles}
+class PackBuilder:
+    """Takes drafts one by one for a pack of one size, refusing what ``check`` refuses.
+
+    Every path into a pack (the committed pack's own puzzles, drafts, top-up fills)
+    goes through ``offer``, so a built pack passes the editor's rules by construction.
+    The share rule is kept at every step (an answer may fill 3% of the pack as it
+    stands, and at least two puzzles), so the pack can stop at any count; a draft
+    refused only for the share is kept aside and offered again by ``retry``.
+    """
+
+    def __init__(
+        self,
+        size: Size,
+        clues: Mapping[str, Sequence[str]],
+        rules: Rules,
+        target: int,
+        seed: int,
+        taken: Collection[str] = (),
+    ) -> None:
+        self.size, self.clues, self.rules, self.target = size, clues, rules, target
+        self.rng = random.Random(seed)
+        self.used: Counter[str] = Counter()
+        self.ledger = Ledger()
+        self.taken = set(taken)
+        self.puzzles: list[Puzzle] = []
+        self.refusals: Counter[str] = Counter()
+        self.deferred: list[Puzzle] = []
+
+    def full(self) -> bool:
+        return len(self.puzzles) >= self.target
+
+    def capped(self) -> set[str]:
+        """Answers the next puzzle may not use: a fill for this pack should leave them out."""
+        return self.ledger.capped()
+
+    def offer(self, draft: Puzzle) -> str:
+        """Add the draft, clued, if it keeps every rule; else the rule it breaks (nothing added)."""
+        reason = self._refusal(draft)
+        if reason == SHARE:
+            self.deferred.append(draft)
+        if reason:
+            self.refusals[reason] += 1
+        return reason
+
+    def retry(self) -> int:
+        """Offer the drafts set aside for the share again, until none more fits; how many did."""
+        added = 0
+        while not self.full():
+            waiting, self.deferred = self.deferred, []
+            before = len(self.puzzles)
+            for draft in waiting:
+                if self._refusal(draft) == SHARE:
+                    self.deferred.append(draft)
+            added += len(self.puzzles) - before
+            if len(self.puzzles) == before:
+                break
+        return added
+
+    def _refusal(self, draft: Puzzle) -> str:
+        if self.full():
+            return "pack full"
+        if draft.solution in self.taken:
+            return "grid already used"
+        words = frozenset(answers_of(draft))
+        if missing_clues(draft, self.clues):
+            return "unclued answer"
+        if self.ledger.twin(words):
+            return "near-twin"
+        if words & self.ledger.capped():
+            return SHARE
+        used = Counter(self.used)
+        puzzle = clue_draft(draft, self.size, self.clues, self.rng, used, self.rules.words)
+        if puzzle is None:
+            return "no clue free of the other answers"
+        if editor_problems(puzzle, self.size, self.rules):
+            return "editor rule"
+        puzzle.validate()
+        self.used = used
+        self.taken.add(puzzle.solution)
+        self.ledger.add(words, puzzle.id)
+        self.puzzles.append(puzzle)
+        return ""
+
+    def pack(self) -> dict[str, Any]:
+        puzzles = []
+        for puzzle in self.puzzles:
+            data = to_ipuz(puzzle)
+            data["size"] = self.size.value
+            puzzles.append(data)
+        return {"size": self.size.value, "difficulty": self.size.difficulty, "puzzles": puzzles}
 
 
 @dataclass(frozen=True)
@@ -90,13 +340,17 @@ def check_pack(
     answers: Collection[str] | None = None,
     seen: dict[str, str] | None = None,
     name: str = "pack",
+    rules: Rules | None = None,
 ) -> list[PackFailure]:
     """Every way the pack breaks the rules; empty means every puzzle is fit to deal.
 
     ``seen`` maps grids of letters already met (in other packs) to where they were,
     so no two puzzles in all packs share a grid; it is updated as puzzles are read.
+    ``rules`` adds the editor's rules (word families, answers in clues, block lists);
+    near-twins and over-used answers are always checked across the whole pack.
     """
     seen = {} if seen is None else seen
+    rules = rules or Rules(words=answers)
     if not isinstance(data, dict) or not isinstance(data.get("puzzles"), list):
         return [PackFailure(name, 'a pack is a JSON object with a "puzzles" list')]
     failures: list[PackFailure] = []
@@ -106,24 +360,51 @@ def check_pack(
         return [PackFailure(name, f"unknown size {data.get('size')!r}")]
     if not data["puzzles"]:
         failures.append(PackFailure(name, "the pack has no puzzles"))
+    ledger = Ledger()
     for index, item in enumerate(data["puzzles"], start=1):
         label = f"{name} puzzle {index}"
         if isinstance(item, dict) and item.get("uniqueid"):
             label += f" ({item['uniqueid']})"
-        failures += _check_puzzle(item, size, answers, seen, label)
+        found, puzzle = _check_puzzle(item, size, answers, seen, label, rules)
+        failures += found
+        if puzzle is not None:
+            words = frozenset(answers_of(puzzle))
+            twin = ledger.twin(words)
+            if twin:
+                failures.append(
+                    PackFailure(
+                        label,
+                        f"near-twin: shares {twin[1]} of its {len(words)} answers with {twin[0]}",
+                    )
+                )
+            ledger.add(words, label)
+    for word in ledger.over_used():
+        failures.append(
+            PackFailure(
+                name,
+                f"over-used answer: {word} is in {ledger.uses[word]} of "
+                f"{len(ledger.puzzles)} puzzles "
+                f"(at most {ledger.cap}, {MAX_ANSWER_SHARE:.0%})",
+            )
+        )
     return failures
 
 
 def _check_puzzle(
-    item: Any, size: Size, answers: Collection[str] | None, seen: dict[str, str], label: str
-) -> list[PackFailure]:
+    item: Any,
+    size: Size,
+    answers: Collection[str] | None,
+    seen: dict[str, str],
+    label: str,
+    rules: Rules,
+) -> tuple[list[PackFailure], Puzzle | None]:
     failures = []
     try:
         puzzle = from_ipuz(item)
     except InvalidPuzzle as error:
         failures = [PackFailure(label, str(problem)) for problem in error.problems]
         if any(problem.rule in ("format", "numbering", "shape") for problem in error.problems):
-            return failures
+            return failures, None
         # The grid reads fine but breaks a rule: keep going, so one run names every failure.
         puzzle = _read_unchecked(item)
     if puzzle.width != size.width or puzzle.height != size.width:
@@ -145,7 +426,9 @@ def _check_puzzle(
             failures.append(PackFailure(where, f"{answer} is not in the answer list"))
         for rule, message in clue_problems(answer, puzzle.clues.get(slot.id, "")):
             failures.append(PackFailure(where, f"clue {rule}: {message}"))
-    return failures
+    for where, message in editor_problems(puzzle, size, rules):
+        failures.append(PackFailure(f"{label} {where}", message))
+    return failures, puzzle
 
 
 def _read_unchecked(item: dict[str, Any]) -> Puzzle:
@@ -175,3 +458,108 @@ def pack_clue_texts(data: Mapping[str, Any]) -> list[str]:
         for entries in item.get("clues", {}).values():
             texts += [str(entry[1]) for entry in entries if isinstance(entry, list)]
     return texts
+
+
+def pack_clue_pairs(data: Mapping[str, Any]) -> list[list[tuple[str, str]]]:
+    """Each puzzle's (answer, clue) pairs, read off a (checked) pack."""
+    found = []
+    for item in data.get("puzzles", []):
+        puzzle = from_ipuz(item)
+        found.append([(puzzle.answer(slot), puzzle.clues[slot.id]) for slot in puzzle.slots])
+    return found
+
+
+def seen_before(
+    puzzles: Sequence[Sequence[tuple[str, str]]], at: int, orders: int = 200, seed: int = 0
+) -> float:
+    """The share of clues of the ``at``-th puzzle a player meets (dealt in a random order)
+    that were in one of the puzzles before it, as the same answer with the same clue."""
+    if len(puzzles) < at:
+        return float("nan")
+    rng = random.Random(seed)
+    seen_total = clues_total = 0
+    for _ in range(orders):
+        order = rng.sample(range(len(puzzles)), at)
+        seen = {pair for index in order[:-1] for pair in puzzles[index]}
+        last = puzzles[order[-1]]
+        seen_total += sum(pair in seen for pair in last)
+        clues_total += len(last)
+    return seen_total / max(1, clues_total)
+
+
+def is_wordplay(clue: str) -> bool:
+    """Wordplay and misdirection, which convention marks with a closing question mark."""
+    return clue.rstrip().endswith("?") and not clue.rstrip().endswith('?"')
+
+
+@dataclass(frozen=True)
+class PackStats:
+    puzzles: int
+    seen_30: float
+    seen_100: float
+    wordplay: float
+    three_letter: float
+    longest: int
+    top_answer: str
+    top_share: float
+
+
+def pack_stats(data: Mapping[str, Any]) -> PackStats:
+    """The figures an editor reads a pack by (issue 19's point 4)."""
+    pairs = pack_clue_pairs(data)
+    slots = [pair for puzzle in pairs for pair in puzzle]
+    uses: Counter[str] = Counter()
+    for puzzle in pairs:
+        uses.update({answer for answer, _ in puzzle})
+    top, count = uses.most_common(1)[0] if uses else ("", 0)
+    total = max(1, len(slots))
+    return PackStats(
+        puzzles=len(pairs),
+        seen_30=seen_before(pairs, 30),
+        seen_100=seen_before(pairs, 100),
+        wordplay=sum(is_wordplay(clue) for _, clue in slots) / total,
+        three_letter=sum(len(answer) == 3 for answer, _ in slots) / total,
+        longest=max((len(answer) for answer, _ in slots), default=0),
+        top_answer=top,
+        top_share=count / max(1, len(pairs)),
+    )
+
+
+def near_repeat(a: Puzzle, b: Puzzle) -> bool:
+    """Whether two puzzles share half or more of either's answers (a twin is not new)."""
+    first, second = set(answers_of(a)), set(answers_of(b))
+    return 2 * len(first & second) >= min(len(first), len(second))
+
+
+def pick_puzzle(puzzles: Sequence[Puzzle], dealt: Sequence[str], rng: random.Random) -> Puzzle:
+    """A puzzle for a host who has had ``dealt`` (puzzle ids of one size, oldest first).
+
+    Never one dealt before while any is left, and never one sharing half its answers
+    with one dealt before; when every puzzle is either, the one whose last deal (or
+    whose twin's) is longest ago. Pure: the caller keeps and sends the dealt list.
+    """
+    if not puzzles:
+        raise ValueError("no puzzles to deal from")
+    by_id = {p.id: p for p in puzzles}
+    order = {pid: n for n, pid in enumerate(dealt)}
+    had = [by_id[pid] for pid in dict.fromkeys(dealt) if pid in by_id]
+    index: dict[str, list[Puzzle]] = {}
+    for puzzle in had:
+        for word in set(answers_of(puzzle)):
+            index.setdefault(word, []).append(puzzle)
+
+    def last_met(puzzle: Puzzle) -> int:
+        """When the host last met this puzzle or a near-twin of it; -1 for never."""
+        latest = order.get(puzzle.id, -1)
+        candidates = {id(p): p for w in set(answers_of(puzzle)) for p in index.get(w, ())}
+        for other in candidates.values():
+            if other.id != puzzle.id and near_repeat(puzzle, other):
+                latest = max(latest, order[other.id])
+        return latest
+
+    met = {p.id: last_met(p) for p in puzzles}
+    fresh = [p for p in puzzles if met[p.id] < 0]
+    if fresh:
+        return rng.choice(fresh)
+    oldest = min(met.values())
+    return rng.choice([p for p in puzzles if met[p.id] == oldest])
