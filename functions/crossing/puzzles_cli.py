@@ -142,7 +142,7 @@ def answer_list(root: Path) -> dict[str, int]:
     answers: dict[str, int] = {}
     for name in ANSWER_FILES:
         path = folder / name
-        if path.exists():
+        if path.exists() or name == ANSWER_FILES[0]:  # the main list must be there
             for word, score in parse_answers(path.read_text(encoding="utf-8").splitlines()).items():
                 answers[word] = max(score, answers.get(word, 0))
     blocked = _word_file(folder / "blocked.txt")

@@ -180,7 +180,7 @@ def test_a_guest_plays_a_bot_by_keyboard_and_by_dragging_then_resigns(player, ba
         "aria-label", "row 8, column 8, centre star, double word"
     )
     expect(page.locator(square(0, 0))).to_have_attribute(
-        "aria-label", "row 1, column 1, triple word"
+        "aria-label", "row 1, column 1, TW, triple word"
     )
     expect(page.locator(".players .clock").first).to_have_text(re.compile(r"^(3:00|2:[45]\d)$"))
 
