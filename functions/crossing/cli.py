@@ -7,10 +7,11 @@ import os
 import sys
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from crossing.local.paths import default_data
 from crossing.puzzles_cli import register as register_puzzles
-from crossing.tiles.cli import add_solve_command
+from crossing.solve_cli import add_solve_command
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -169,8 +170,25 @@ def _pack_puzzles(packs: Path | None, size):
     return [from_ipuz(p) for p in json.loads(path.read_text())["puzzles"]]
 
 
+def load_ipuz_file(path: str | Path) -> Any:
+    """Read and check one ipuz file from disk: the games layer takes data, never a path."""
+    import json
+
+    from crossing.crossword.ipuz import InvalidPuzzle, Problem, from_ipuz
+
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        problem = Problem("format", "file", f"cannot read the file: {error}")
+        raise InvalidPuzzle([problem]) from error
+    except json.JSONDecodeError as error:
+        problem = Problem("format", f"line {error.lineno}", f"not valid JSON: {error.msg}")
+        raise InvalidPuzzle([problem]) from error
+    return from_ipuz(data)
+
+
 def _check_puzzle(args: argparse.Namespace) -> int:
-    from crossing.crossword.ipuz import InvalidPuzzle, load_ipuz_file
+    from crossing.crossword.ipuz import InvalidPuzzle
 
     failed = 0
     for name in args.files:

@@ -3,8 +3,8 @@
 import json
 
 import pytest
-from crossing.cli import main
-from crossing.crossword.ipuz import InvalidPuzzle, from_ipuz, load_ipuz_file, to_ipuz
+from crossing.cli import load_ipuz_file, main
+from crossing.crossword.ipuz import InvalidPuzzle, from_ipuz, to_ipuz
 
 from tests.crossword.puzzles import MINI, TINY
 

@@ -7,8 +7,6 @@ and rejects a file that breaks any newspaper rule with every problem named.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 from crossing.crossword.grid import BLOCK, Direction
@@ -19,7 +17,7 @@ IPUZ_KIND = "http://ipuz.org/crossword#1"
 _DIRECTION_NAMES = {"across": Direction.ACROSS, "down": Direction.DOWN}
 _META_KEYS = ("author", "copyright", "publisher", "notes", "date")
 
-__all__ = ["InvalidPuzzle", "from_ipuz", "load_ipuz_file", "to_ipuz"]
+__all__ = ["InvalidPuzzle", "Problem", "from_ipuz", "to_ipuz"]
 
 
 def _fail(rule: str, where: str, message: str) -> InvalidPuzzle:
@@ -85,17 +83,6 @@ def from_ipuz(data: Any) -> Puzzle:
         meta=meta,
     )
     return puzzle.validate()
-
-
-def load_ipuz_file(path: str | Path) -> Puzzle:
-    """Read and check one ipuz file from disk (the CLI edge; the games layer never calls it)."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise _fail("format", "file", f"cannot read the file: {error}") from error
-    except json.JSONDecodeError as error:
-        raise _fail("format", f"line {error.lineno}", f"not valid JSON: {error.msg}") from error
-    return from_ipuz(data)
 
 
 def _dimensions(data: dict[str, Any]) -> tuple[int, int]:
