@@ -114,6 +114,20 @@ def test_every_crossword_screen_has_no_serious_accessibility_violation(phone, ax
     check.check()
 
 
+def test_a_duel_against_a_bot_and_its_tv_have_no_serious_accessibility_violation(phone, axe_source):
+    check = Audit(axe_source)
+    duel = phone("Dee", "/duel.html?debug")
+    duel.wait_for_load_state("networkidle")
+    duel.click("[data-bot=hard]")
+    duel.wait_for_selector("#game:not([hidden])")
+    check(duel, "duel: a game against a bot")
+    game = duel.evaluate("window.duel.store.get().game.id")
+    tv = phone("TV", f"/watch.html?duel={game}", size=TV)
+    tv.wait_for_selector(".duel-watch .sq", timeout=15000)
+    check(tv, "watch: a Duel")
+    check.check()
+
+
 def test_the_solver_page_has_no_serious_accessibility_violation(phone, axe_source):
     check = Audit(axe_source)
     solver = phone("Sol", "/solver.html")

@@ -148,7 +148,8 @@ function paintRack(root, state) {
     b.tabIndex = 0;
     if (state.chosen === i) b.setAttribute('aria-pressed', 'true');
     const points = T.valueOf(rules, letter);
-    b.setAttribute('aria-label', state.swapping ? `Swap ${letter}` : `${letter}, ${points} point${points === 1 ? '' : 's'}`);
+    // The name starts with what the tile shows (letter and value), so a voice user can say it.
+    b.setAttribute('aria-label', state.swapping ? `Swap ${letter}${points}` : `${letter}${points}: ${letter}, ${points} point${points === 1 ? '' : 's'}`);
     return b;
   }));
 }
