@@ -134,8 +134,10 @@ function glyphOf(gaps, label, width, blob, threshold) {
 }
 
 // The square's own face inside a lattice cell: the cell less any gap, line or
-// background along its sides, found along the middle of each side (letters
-// stay clear of the sides). Keeps the crop centred on the tile, so its corners
+// background along its sides: a side's row (column) is outside the face when
+// nearly all of it, corners aside, is off the face colour. A letter may come
+// close to a side (some games print it high, the value below it), but it never
+// runs along most of one. Keeps the crop centred on the tile, so its corners
 // and its point value sit where they sit on every other tile.
 function faceOf(grid, colour) {
   const { width, height, rgb } = grid;
@@ -143,8 +145,8 @@ function faceOf(grid, colour) {
     const i = (y * width + x) * 3;
     return Math.abs(rgb[i] - colour[0]) + Math.abs(rgb[i + 1] - colour[1]) + Math.abs(rgb[i + 2] - colour[2]) > 60;
   };
-  const outside = (positions) => positions.filter(([x, y]) => off(x, y)).length > positions.length / 2;
-  const band = (n) => Array.from({ length: Math.max(1, Math.round(n * 0.3)) }, (_, k) => Math.round(n * 0.35) + k);
+  const outside = (positions) => positions.filter(([x, y]) => off(x, y)).length > positions.length * 0.75;
+  const band = (n) => Array.from({ length: Math.max(1, Math.round(n * 0.8)) }, (_, k) => Math.round(n * 0.1) + k);
   const reach = 0.2;
   let left = 0;
   let right = width - 1;
@@ -204,7 +206,7 @@ function readGrid(grid, colour) {
   const central = marks.filter((b) => {
     const cx = (b.x0 + b.x1) / 2 / width;
     const cy = (b.y0 + b.y1) / 2 / height;
-    return cx > 0.25 && cx < 0.75 && cy > 0.25 && cy < 0.75 && b.y1 - b.y0 + 1 >= height * 0.26;
+    return cx > 0.25 && cx < 0.75 && cy > 0.15 && cy < 0.75 && b.y1 - b.y0 + 1 >= height * 0.26;
   });
   if (!central.length) return result;
   const letter = central.reduce((a, b) => (b.y1 - b.y0 > a.y1 - a.y0 || (b.y1 - b.y0 === a.y1 - a.y0 && b.area > a.area) ? b : a));
