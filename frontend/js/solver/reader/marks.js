@@ -204,34 +204,31 @@ function inkBlobs(ink, width, height) {
   return { label, marks, letter };
 }
 
-// Takes out of the ink every pixel far off the line from the face colour to
-// the letter's ink colour (the median of its strongest pixels): an edge between
-// letter and face lies on that line, a mark of a third colour does not. Gives
-// those pixels, or null when the letter blob held too few of them to matter.
-function dropForeign(rgb, gaps, ink, label, letter, face, threshold) {
+// The ink pixels far off the line from the face colour to the letter's ink
+// colour (the median of its strongest pixels): an edge between letter and face
+// lies on that line, a mark of a third colour (a "last play" dot, an outline)
+// does not. Gives them, and how many of them are on the letter blob.
+function foreignInk(rgb, gaps, ink, label, letter, face, threshold) {
   const strong = [];
   for (let i = 0; i < gaps.length; i += 1) if (label[i] === letter.id && gaps[i] > threshold * 1.5) strong.push(i);
-  if (!strong.length) return null;
+  const off = new Uint8Array(gaps.length);
+  let onLetter = 0;
+  if (!strong.length) return { off, onLetter };
   const channel = (c) => strong.map((i) => rgb[i * 3 + c]).sort((a, b) => a - b)[Math.floor(strong.length / 2)];
   const line = [0, 1, 2].map((c) => channel(c) - face[c]);
   const length2 = line[0] ** 2 + line[1] ** 2 + line[2] ** 2;
-  if (!length2) return null;
+  if (!length2) return { off, onLetter };
   const limit = 0.3 * Math.sqrt(length2);
-  let dropped = 0;
-  const off = new Uint8Array(gaps.length);
   for (let i = 0; i < gaps.length; i += 1) {
     if (!ink[i]) continue;
     const d = [0, 1, 2].map((c) => rgb[i * 3 + c] - face[c]);
     const t = (d[0] * line[0] + d[1] * line[1] + d[2] * line[2]) / length2;
-    const perp = Math.hypot(d[0] - t * line[0], d[1] - t * line[1], d[2] - t * line[2]);
-    if (perp > limit) {
+    if (Math.hypot(d[0] - t * line[0], d[1] - t * line[1], d[2] - t * line[2]) > limit) {
       off[i] = 1;
-      if (label[i] === letter.id) dropped += 1;
+      if (label[i] === letter.id) onLetter += 1;
     }
   }
-  if (dropped < Math.max(3, letter.area * 0.02)) return null;
-  for (let i = 0; i < gaps.length; i += 1) if (off[i]) ink[i] = 0;
-  return off;
+  return { off, onLetter };
 }
 
 function readGrid(grid, colour) {
@@ -252,11 +249,13 @@ function readGrid(grid, colour) {
   // A mark of another colour touching the letter (a "last play" dot, an outline)
   // is not part of it: ink off the line between the face and the letter's own
   // colour is dropped, and the blobs found again.
-  const foreign = found.letter && dropForeign(rgb, gaps, ink, found.label, found.letter, colour, threshold);
-  if (foreign) {
-    found = inkBlobs(ink, width, height);
+  // It is not counted in the corners either (a dot on every new tile is no value).
+  if (found.letter) {
+    const { off, onLetter } = foreignInk(rgb, gaps, ink, found.label, found.letter, colour, threshold);
+    for (let i = 0; i < gaps.length; i += 1) if (off[i]) ink[i] = 0;
+    if (onLetter >= Math.max(3, found.letter.area * 0.02)) found = inkBlobs(ink, width, height);
     if (!found) return result;
-    for (let i = 0; i < gaps.length; i += 1) if (foreign[i]) found.label[i] = -2; // not drawn into the glyph
+    for (let i = 0; i < gaps.length; i += 1) if (off[i]) found.label[i] = -2; // not drawn into the glyph
   }
   const { label, marks, letter } = found;
   if (!letter) return result;
