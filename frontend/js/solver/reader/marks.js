@@ -145,7 +145,7 @@ function faceOf(grid, colour) {
     const i = (y * width + x) * 3;
     return Math.abs(rgb[i] - colour[0]) + Math.abs(rgb[i + 1] - colour[1]) + Math.abs(rgb[i + 2] - colour[2]) > 60;
   };
-  const outside = (positions) => positions.filter(([x, y]) => off(x, y)).length > positions.length * 0.75;
+  const outside = (positions) => positions.filter(([x, y]) => off(x, y)).length > positions.length * 0.9;
   const band = (n) => Array.from({ length: Math.max(1, Math.round(n * 0.8)) }, (_, k) => Math.round(n * 0.1) + k);
   const reach = 0.2;
   let left = 0;
