@@ -57,7 +57,7 @@ function valued(tiles) {
 
 // Only an I is a plain bar under a third as wide as it is tall (a J has its hook, a
 // T its top), in every font; the classifier, seeing few such bars unlike its own
-// fonts' Is, may doubt it.
+// fonts' Is, may doubt it, even when it says I.
 function isBar(marks) {
   const { x0, x1, y0, y1 } = marks.letter;
   return x1 - x0 + 1 < (y1 - y0 + 1) * 0.3;
@@ -65,7 +65,8 @@ function isBar(marks) {
 
 function guessOf(marks) {
   const guess = classify(marks.glyph);
-  return isBar(marks) && guess.letter !== "I" ? { letter: "I", confidence: 0.9 } : guess;
+  if (!isBar(marks)) return guess;
+  return { letter: "I", confidence: Math.max(0.9, guess.letter === "I" ? guess.confidence : 0) };
 }
 
 // A letter in doubt read again without the value corner, in case the value ran into it.

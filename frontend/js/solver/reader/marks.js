@@ -134,8 +134,10 @@ function glyphOf(gaps, label, width, blob, threshold) {
 }
 
 // The square's own face inside a lattice cell: the cell less any gap, line or
-// background along its sides, found along the middle of each side (letters
-// stay clear of the sides). Keeps the crop centred on the tile, so its corners
+// background along its sides: a side's row (column) is outside the face when
+// nearly all of it, corners aside, is off the face colour. A letter may come
+// close to a side (some games print it high, the value below it), but it never
+// runs along most of one. Keeps the crop centred on the tile, so its corners
 // and its point value sit where they sit on every other tile.
 function faceOf(grid, colour) {
   const { width, height, rgb } = grid;
@@ -143,8 +145,8 @@ function faceOf(grid, colour) {
     const i = (y * width + x) * 3;
     return Math.abs(rgb[i] - colour[0]) + Math.abs(rgb[i + 1] - colour[1]) + Math.abs(rgb[i + 2] - colour[2]) > 60;
   };
-  const outside = (positions) => positions.filter(([x, y]) => off(x, y)).length > positions.length / 2;
-  const band = (n) => Array.from({ length: Math.max(1, Math.round(n * 0.3)) }, (_, k) => Math.round(n * 0.35) + k);
+  const outside = (positions) => positions.filter(([x, y]) => off(x, y)).length > positions.length * 0.9;
+  const band = (n) => Array.from({ length: Math.max(1, Math.round(n * 0.8)) }, (_, k) => Math.round(n * 0.1) + k);
   const reach = 0.2;
   let left = 0;
   let right = width - 1;
@@ -184,6 +186,51 @@ export function readMarks(image, x0, y0, x1, y1, face = null) {
   return readGrid(grid, face ?? medianColour(grid));
 }
 
+// The blobs of ink, less frames and shadows along a side, and the letter: the
+// tallest blob near the middle. Null when there is no ink at all.
+function inkBlobs(ink, width, height) {
+  const { label, found } = blobs(ink, width, height);
+  // A blob along the border as long as the square is its frame, shadow or highlight.
+  const marks = found.filter((b) => b.area >= 3 && !(b.edge && isFrame(b, width, height)));
+  if (!marks.length) return null;
+  const central = marks.filter((b) => {
+    const cx = (b.x0 + b.x1) / 2 / width;
+    const cy = (b.y0 + b.y1) / 2 / height;
+    return cx > 0.25 && cx < 0.75 && cy > 0.15 && cy < 0.75 && b.y1 - b.y0 + 1 >= height * 0.26;
+  });
+  const letter = central.length
+    ? central.reduce((a, b) => (b.y1 - b.y0 > a.y1 - a.y0 || (b.y1 - b.y0 === a.y1 - a.y0 && b.area > a.area) ? b : a))
+    : null;
+  return { label, marks, letter };
+}
+
+// The ink pixels far off the line from the face colour to the letter's ink
+// colour (the median of its strongest pixels): an edge between letter and face
+// lies on that line, a mark of a third colour (a "last play" dot, an outline)
+// does not. Gives them, and how many of them are on the letter blob.
+function foreignInk(rgb, gaps, ink, label, letter, face, threshold) {
+  const strong = [];
+  for (let i = 0; i < gaps.length; i += 1) if (label[i] === letter.id && gaps[i] > threshold * 1.5) strong.push(i);
+  const off = new Uint8Array(gaps.length);
+  let onLetter = 0;
+  if (!strong.length) return { off, onLetter };
+  const channel = (c) => strong.map((i) => rgb[i * 3 + c]).sort((a, b) => a - b)[Math.floor(strong.length / 2)];
+  const line = [0, 1, 2].map((c) => channel(c) - face[c]);
+  const length2 = line[0] ** 2 + line[1] ** 2 + line[2] ** 2;
+  if (!length2) return { off, onLetter };
+  const limit = 0.3 * Math.sqrt(length2);
+  for (let i = 0; i < gaps.length; i += 1) {
+    if (!ink[i]) continue;
+    const d = [0, 1, 2].map((c) => rgb[i * 3 + c] - face[c]);
+    const t = (d[0] * line[0] + d[1] * line[1] + d[2] * line[2]) / length2;
+    if (Math.hypot(d[0] - t * line[0], d[1] - t * line[1], d[2] - t * line[2]) > limit) {
+      off[i] = 1;
+      if (label[i] === letter.id) onLetter += 1;
+    }
+  }
+  return { off, onLetter };
+}
+
 function readGrid(grid, colour) {
   const { width, height, rgb } = grid;
   const result = { face: colour, ink: false, letter: null, label: false, glyph: null, cuts: [], height: 0, corners: [0, 0, 0, 0] };
@@ -196,18 +243,22 @@ function readGrid(grid, colour) {
   if (threshold === null) return result;
   const ink = new Uint8Array(gaps.length);
   for (let i = 0; i < gaps.length; i += 1) ink[i] = gaps[i] > threshold ? 1 : 0;
-  const { label, found } = blobs(ink, width, height);
-  // A blob along the border as long as the square is its frame, shadow or highlight.
-  const marks = found.filter((b) => b.area >= 3 && !(b.edge && isFrame(b, width, height)));
-  if (!marks.length) return result;
+  let found = inkBlobs(ink, width, height);
+  if (!found) return result;
   result.ink = true;
-  const central = marks.filter((b) => {
-    const cx = (b.x0 + b.x1) / 2 / width;
-    const cy = (b.y0 + b.y1) / 2 / height;
-    return cx > 0.25 && cx < 0.75 && cy > 0.25 && cy < 0.75 && b.y1 - b.y0 + 1 >= height * 0.26;
-  });
-  if (!central.length) return result;
-  const letter = central.reduce((a, b) => (b.y1 - b.y0 > a.y1 - a.y0 || (b.y1 - b.y0 === a.y1 - a.y0 && b.area > a.area) ? b : a));
+  // A mark of another colour touching the letter (a "last play" dot, an outline)
+  // is not part of it: ink off the line between the face and the letter's own
+  // colour is dropped, and the blobs found again.
+  // It is not counted in the corners either (a dot on every new tile is no value).
+  if (found.letter) {
+    const { off, onLetter } = foreignInk(rgb, gaps, ink, found.label, found.letter, colour, threshold);
+    for (let i = 0; i < gaps.length; i += 1) if (off[i]) ink[i] = 0;
+    if (onLetter >= Math.max(3, found.letter.area * 0.02)) found = inkBlobs(ink, width, height);
+    if (!found) return result;
+    for (let i = 0; i < gaps.length; i += 1) if (off[i]) found.label[i] = -2; // not drawn into the glyph
+  }
+  const { label, marks, letter } = found;
+  if (!letter) return result;
   const tall = letter.y1 - letter.y0 + 1;
   result.letter = { x0: letter.x0, y0: letter.y0, x1: letter.x1, y1: letter.y1 };
   result.height = tall / height;
