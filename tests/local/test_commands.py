@@ -183,6 +183,8 @@ def fake_tools(tmp_path: Path, managed: bool = False) -> tuple[Path, dict[str, s
         "functions/crossing/tiles/_movegen.c",
     ):
         shutil.copy(ROOT / name, repo / name)
+    # What the install compiles into the checkout (the fake python3 builds nothing).
+    (repo / "functions/crossing/tiles/_movegen.abi3.so").write_bytes(b"")
     bin_ = tmp_path / "bin"
     bin_.mkdir()
     prefix = tmp_path / "prefix"
@@ -242,6 +244,8 @@ def test_scripts_test_installs_only_when_what_it_pins_changes(tmp_path):
     source = repo / "functions/crossing/tiles/_movegen.c"
     source.write_text(source.read_text() + "\n")
     assert installs() == 1, "a changed C move generator is compiled again"
+    (repo / "functions/crossing/tiles/_movegen.abi3.so").unlink()
+    assert installs() == 1, "a checkout without the compiled module installs again"
 
 
 def test_the_local_stack_logs_under_its_service_name(tmp_path):
