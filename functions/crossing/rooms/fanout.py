@@ -4,7 +4,9 @@ Each connection's messages go out in order (its ack before its room patch); the
 connections themselves are posted to side by side, at most ``WORKERS`` at a time.
 A post that fails is logged and counted and never stops the others: the write it
 reports has happened, and a phone that missed a version sees the gap and asks
-for a snapshot. A connection that answers gone (410) is returned for removal.
+for a snapshot. A connection that answers gone (410) is returned for removal. A
+``Connections`` whose ``queued`` is true returns from ``send`` at once (it queues),
+and is posted to from the calling thread.
 """
 
 from __future__ import annotations
@@ -33,8 +35,10 @@ class FanOut:
         for connection, message in messages:
             by_connection.setdefault(connection, []).append(message)
         items = list(by_connection.items())
-        if len(items) == 1:
-            results = [self._post(*items[0])]
+        # Connections that only queue (the local stack's sockets) are posted to in this
+        # thread: handing each to a worker would cost more than the post.
+        if len(items) == 1 or getattr(self.connections, "queued", False):
+            results = [self._post(*item) for item in items]
         else:
             results = list(_pool.map(lambda item: self._post(*item), items))
         return [connection for (connection, _), ok in zip(items, results, strict=True) if not ok]

@@ -750,8 +750,11 @@ class RoomService:
                 if old is None:
                     old = view(batch.before, viewer, now)
                 new = merge_patch(old, new)
-            message = P.RoomMessage(version=version, full=fresh, room=new)
-            messages.append((connection, message.model_dump(mode="json")))
+            # P.RoomMessage's shape, built as the dict it dumps to: the view is JSON
+            # already, and walking it again per connection cost more than building it.
+            messages.append(
+                (connection, {"type": "room", "version": version, "full": fresh, "room": new})
+            )
         with self._shown_lock:
             self._shown[code] = (version, fresh_views)
             while len(self._shown) > SHOWN_ROOMS:
@@ -818,7 +821,7 @@ def merge_patch(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     patch: dict[str, Any] = {}
     for key, value in new.items():
         before = old.get(key)
-        if before == value:
+        if before is value or before == value:  # a shared part (the puzzle) by identity
             continue
         if isinstance(before, dict) and isinstance(value, dict):
             patch[key] = merge_patch(before, value)

@@ -188,6 +188,8 @@ def _check(value: Any, shape: Shape, where: str) -> None:
         for key, item in value.items():
             _check(item, shape[key], f"{where}.{key}")
     elif shape[0] == "list":
+        if shape[1] is None:  # a list of plain values (a board's writers): no keys in it
+            return
         for item in value:
             _check(item, shape[1], where + "[]")
     elif shape[0] == "dict":

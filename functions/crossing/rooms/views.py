@@ -12,6 +12,7 @@ player may see, and nothing of anyone's own).
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from crossing.clock import Clock
@@ -25,6 +26,9 @@ from crossing.rooms.room import Phase, Room, bot_seed
 from crossing.rooms.view_models import allowed, allowed_puzzle
 
 Json = dict[str, Any]
+PUZZLE_VIEWS = 256  # puzzles whose view is kept (rooms held in memory share theirs)
+_puzzle_views: dict[int, tuple[Puzzle, Json]] = {}
+_puzzle_views_lock = threading.Lock()
 
 
 def view(room: Room, viewer: str | None, now: int) -> Json:
@@ -82,7 +86,22 @@ def _add_race_bots(game_view: Json, room: Room, race: Race, now: int) -> None:
 
 
 def puzzle_view(puzzle: Puzzle) -> Json:
-    """The grid and clues, without the solution."""
+    """The grid and clues, without the solution: built once per puzzle object and shared
+    by every view of it (never changed after), so a keystroke does not rebuild the clues
+    for each viewer and the merge patch skips it by identity."""
+    key = id(puzzle)
+    cached = _puzzle_views.get(key)
+    if cached is not None and cached[0] is puzzle:
+        return cached[1]
+    shown = _puzzle_view(puzzle)
+    with _puzzle_views_lock:
+        _puzzle_views[key] = (puzzle, shown)  # holding the puzzle keeps its id from reuse
+        while len(_puzzle_views) > PUZZLE_VIEWS:
+            del _puzzle_views[next(iter(_puzzle_views))]
+    return shown
+
+
+def _puzzle_view(puzzle: Puzzle) -> Json:
     grid = puzzle.grid
     return allowed_puzzle(
         {
