@@ -46,7 +46,7 @@ from crossing.rooms.held import HeldConnections
 from crossing.rooms.ports import Accounts, Conflict, Connections, Packs, Push, Store, Timers
 from crossing.rooms.runner import Batch, Runner, Step
 from crossing.rooms.storage import dump_game, dump_room, load_game, load_room
-from crossing.rooms.views import view
+from crossing.rooms.views import view, views
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud and typed
 CODE_LENGTH = 6  # 31**6, about 890 million codes
@@ -736,13 +736,11 @@ class RoomService:
         before_connections = _connections_of(batch.before)
         audience = [(c, m.player) for m in after.members.values() for c in m.connections]
         audience += [(c, None) for c in after.watchers]
-        views: dict[str | None, Any] = {}
+        built = views(after, (viewer for _, viewer in audience), now)
         fresh_views: dict[str, Any] = {}
         messages = []
         for connection, viewer in audience:
-            if viewer not in views:
-                views[viewer] = view(after, viewer, now)
-            new = views[viewer]
+            new = built[viewer]
             fresh_views[connection] = new
             fresh = full_phase or connection not in before_connections
             if not fresh:

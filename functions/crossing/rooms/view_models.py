@@ -155,6 +155,13 @@ def allowed(view: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
+def allowed_game(part: dict[str, Any]) -> dict[str, Any]:
+    """``part`` of a game's view (what one viewer sees on top of what all see) unchanged,
+    once every key in it is on the allow-list."""
+    _check(part, _ROOM["game"], "room.game")
+    return part
+
+
 def allowed_puzzle(puzzle: dict[str, Any]) -> dict[str, Any]:
     """``puzzle`` unchanged, once it holds only what ``PuzzleShown`` allows."""
     _check(puzzle, _PUZZLE, "puzzle")
@@ -188,8 +195,6 @@ def _check(value: Any, shape: Shape, where: str) -> None:
         for key, item in value.items():
             _check(item, shape[key], f"{where}.{key}")
     elif shape[0] == "list":
-        if shape[1] is None:  # a list of plain values (a board's writers): no keys in it
-            return
         for item in value:
             _check(item, shape[1], where + "[]")
     elif shape[0] == "dict":

@@ -13,6 +13,7 @@ player may see, and nothing of anyone's own).
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
 from typing import Any
 
 from crossing.clock import Clock
@@ -23,7 +24,7 @@ from crossing.crossword.race import Race, RaceResult
 from crossing.crossword.together import Together, TogetherResult
 from crossing.crossword.views import race_progress
 from crossing.rooms.room import Phase, Room, bot_seed
-from crossing.rooms.view_models import allowed, allowed_puzzle
+from crossing.rooms.view_models import allowed, allowed_game, allowed_puzzle
 
 Json = dict[str, Any]
 PUZZLE_VIEWS = 256  # puzzles whose view is kept (rooms held in memory share theirs)
@@ -32,6 +33,13 @@ _puzzle_views_lock = threading.Lock()
 
 
 def view(room: Room, viewer: str | None, now: int) -> Json:
+    return views(room, [viewer], now)[viewer]
+
+
+def views(room: Room, viewers: Iterable[str | None], now: int) -> dict[str | None, Json]:
+    """Each viewer's view of the room. What every viewer of a Together game sees alike
+    (the board, the clock, the members) is built and checked once, not once a viewer:
+    a keystroke in a room of eight is one view and eight small differences."""
     members = [
         {
             "player": m.player,
@@ -44,9 +52,9 @@ def view(room: Room, viewer: str | None, now: int) -> Json:
         for m in room.members.values()
         if not m.left
     ]
-    out: Json = {
+    shared: Json = {
         "code": room.code,
-        "you": viewer,
+        "you": None,
         "host": room.host,
         "solo": room.solo,
         "phase": room.phase.value,
@@ -57,11 +65,32 @@ def view(room: Room, viewer: str | None, now: int) -> Json:
         "due_at": room.due_at(),
     }
     game = room.game
-    if game is not None and room.phase in (Phase.PLAYING, Phase.RESULTS, Phase.CLOSED):
-        out["game"] = _game_view(game, viewer, now)
-        if isinstance(game, Race) and not game.over:
-            _add_race_bots(out["game"], room, game, now)
-    return allowed(out)
+    if game is None or room.phase not in (Phase.PLAYING, Phase.RESULTS, Phase.CLOSED):
+        allowed(shared)
+        return {viewer: {**shared, "you": viewer} for viewer in viewers}
+    if isinstance(game, Together):
+        common = _game_common(game) | _together_view(game, now)
+        allowed(shared | {"game": common})
+        out = {}
+        for viewer in viewers:
+            own = common
+            if viewer in game.players:
+                # Only changes of theirs that still stand can be undone (others' overwrites
+                # skip).
+                can_undo = any(
+                    game.board[c.square].stamp == c.stamp for c in game.players[viewer].history
+                )
+                own = common | allowed_game({"can_undo": can_undo})
+            out[viewer] = {**shared, "you": viewer, "game": own}
+        return out
+    out = {}
+    for viewer in viewers:
+        # A race differs viewer by viewer: each is built whole.
+        race = _game_common(game) | _race_view(game, viewer, now)
+        if not game.over:
+            _add_race_bots(race, room, game, now)
+        out[viewer] = allowed({**shared, "you": viewer, "game": race})
+    return out
 
 
 def _add_race_bots(game_view: Json, room: Room, race: Race, now: int) -> None:
@@ -128,25 +157,15 @@ def _puzzle_view(puzzle: Puzzle) -> Json:
     )
 
 
-def _game_view(game: Race | Together, viewer: str | None, now: int) -> Json:
+def _game_common(game: Race | Together) -> Json:
     seats = {p: {"done": s.done, "gone": s.gone, "away": s.away} for p, s in game.players.items()}
-    out: Json = {
+    return {
         "mode": "race" if isinstance(game, Race) else "together",
         "puzzle": puzzle_view(game.puzzle),
         "paused": game.paused,
         "seats": seats,
         "over": game.over,
     }
-    if isinstance(game, Race):
-        out |= _race_view(game, viewer, now)
-    else:
-        out |= _together_view(game, now)
-        if viewer in game.players:
-            # Only changes of theirs that still stand can be undone (others' overwrites skip).
-            out["can_undo"] = any(
-                game.board[c.square].stamp == c.stamp for c in game.players[viewer].history
-            )
-    return out
 
 
 def _progress(race: Race) -> Json:
