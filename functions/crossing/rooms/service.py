@@ -19,7 +19,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from pydantic import ValidationError
@@ -671,8 +671,15 @@ class RoomService:
         return self.store.save_room(code, dump_room(room), seen, now + ROOM_TTL_MS)
 
     def visible(self, before: R.Room, after: R.Room) -> bool:
-        """Anything but seq windows and paces: those ride along with the next write."""
-        return replace(before, applied={}, paces={}) != replace(after, applied={}, paces={})
+        """Anything but seq windows and paces: those ride along with the next write.
+
+        Field by field, and by identity first: a step keeps what it does not change, so
+        most fields are the very same object (no copies of the room to compare)."""
+        for name in _VISIBLE_FIELDS:
+            old, new = getattr(before, name), getattr(after, name)
+            if old is not new and old != new:
+                return True
+        return False
 
     def settled(self, code: str, batch: Batch[R.Room]) -> list[Callable[[R.Room, int], Step]]:
         """Acks and the fan-out concurrently; then saved games, timers, notifications."""
@@ -776,6 +783,9 @@ class RoomService:
     def _limit(self, key: str, rule: tuple[int, int], message: str) -> None:
         if not self.store.take(key, rule[0], rule[1], self.clock()):
             raise Refused("too-many", message)
+
+
+_VISIBLE_FIELDS = tuple(f.name for f in fields(R.Room) if f.name not in ("applied", "paces"))
 
 
 def _play(player: str, command: Any) -> Callable[[R.Room, int], Any]:
