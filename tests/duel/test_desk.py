@@ -164,6 +164,25 @@ def test_a_play_delivered_twice_is_applied_once(phone):
     assert len(first.game["moves"]) == 1
 
 
+def test_a_frame_handled_after_a_newer_one_is_still_applied_once(phone):
+    # The page sends without waiting, and two Lambdas may handle its frames in either
+    # order: the resign numbered before the play reaches the game after it.
+    ann, bob = start_public(phone)
+    first, second = mover(ann, bob)
+    tiles, seq = first.best_play(), first.seq
+    first.seq = seq + 1
+    assert not errors(first.send("duel_play", tiles=tiles))  # seq + 2
+    first.seq = seq
+    late = first.send("duel_resign")  # seq + 1
+    assert [m["duplicate"] for m in late if m["type"] == "ack"] == [False]
+    again = first.resend_last("duel_resign")
+    assert [m["duplicate"] for m in again if m["type"] == "ack"] == [True]
+    second.take()
+    assert [m["kind"] for m in second.game["moves"]] == ["play", "resign"]
+    assert second.game["result"]["reason"] == "resigned"
+    assert second.game["result"]["winner"] == second.seat
+
+
 def test_swap_skip_and_four_zero_turns_end_the_game(phone):
     ann, bob = start_public(phone)
     first, second = mover(ann, bob)

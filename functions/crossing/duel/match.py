@@ -2,7 +2,7 @@
 
 The game itself (``duel.game``) knows seats and tiles; a match adds what the
 server needs around it: names and ratings as shown, which seat is a bot and when
-its move falls due, which connections watch, each player's last ``seq``, and the
+its move falls due, which connections watch, each player's applied seqs (``rooms.seqs``), and the
 rating changes once they are written. Pure: ``step(match, action, now)``; the
 bot's move and every flag fall are due events applied as of the moment they fell
 (DESIGN "Time").
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from crossing.duel import bots, elo
 from crossing.duel import game as G
 from crossing.refusals import Refused
+from crossing.rooms.seqs import Applied
 from crossing.tiles.lexicon import Lexicon
 
 
@@ -37,7 +38,7 @@ class Match:
     started_at: int
     connections: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     bot_due: int | None = None  # when the bot to move makes its move
-    seqs: Mapping[str, int] = field(default_factory=dict)
+    applied: Mapping[str, Applied] = field(default_factory=dict)  # each player's seqs
     ended_at: int | None = None
     ratings: tuple[tuple[int, int] | None, tuple[int, int] | None] | None = None
     """(before, after) per seat once written to the accounts; None for a guest or a bot."""

@@ -24,6 +24,7 @@ from crossing.duel import lobby as L
 from crossing.duel import match as M
 from crossing.duel.views import view
 from crossing.rooms import protocol as P
+from crossing.rooms import seqs
 from crossing.rooms.fanout import FanOut
 from crossing.rooms.ports import Conflict, Connections, Store, Timers
 from crossing.rooms.runner import Batch, Runner, Step
@@ -410,11 +411,17 @@ class DuelDesk:
         reply = (connection, seq) if connection and seq is not None else None
 
         def command(match: M.Match, now: int) -> Step[M.Match]:
-            if player and seq is not None and seq <= match.seqs.get(player, -1):
-                return Step(match, duplicate=True, note=reply)  # delivered twice: applied once
+            # The same window as a room's: applied once, in whatever order they come.
+            window = match.applied.get(player) if player else None
+            if player and seq is not None:
+                seen = seqs.seen(window, seq)
+                if seen is seqs.Seen.APPLIED:  # delivered twice: applied once
+                    return Step(match, duplicate=True, note=reply)
+                if seen is seqs.Seen.STALE:
+                    return Step(match, refused=seqs.STALE, note=reply)
             after, turns = M.step(match, action, now, self.lexicon)
             if player and seq is not None:
-                after = replace(after, seqs={**after.seqs, player: seq})
+                after = replace(after, applied={**after.applied, player: seqs.record(window, seq)})
             return Step(after, list(turns), note=reply)
 
         job = self.runner.run(self.games, game, command)

@@ -15,7 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from crossing.refusals import Refused
+
 WINDOW = 64
+STALE = Refused("stale", "That message is too old to tell whether it was applied; send it anew.")
 
 
 class Seen(Enum):

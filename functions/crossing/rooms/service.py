@@ -59,7 +59,6 @@ JOIN_LIMIT = (10, 60_000)  # join attempts by code per player per minute
 HOST_LIMIT = (10, 60_000)
 SHOWN_ROOMS = 2000  # rooms whose last-sent views are kept, so each view is built once
 TOO_FAST = Refused("too-fast", "Slow down: too many messages at once.")
-STALE = Refused("stale", "That message is too old to tell whether it was applied; send it anew.")
 NOTIFY_LIMIT = (10, 60_000)  # notifications turned on or off per player per minute
 SIGN_IN_LIMIT = (10, 60_000)  # sign-in attempts per name per minute: slows password guessing
 ACCOUNT_PREFIX = "acct."  # a registered player's id is this and the account's stable id
@@ -646,7 +645,7 @@ class RoomService:
                     case seqs.Seen.APPLIED:  # a retry or a redelivery: applied once
                         return Step(room, duplicate=True, note=reply)
                     case seqs.Seen.STALE:
-                        return Step(room, refused=STALE, note=reply)
+                        return Step(room, refused=seqs.STALE, note=reply)
             try:
                 after, events = change(room, now)
             except Refused as refusal:  # refused, but counted all the same
