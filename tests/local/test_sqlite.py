@@ -3,10 +3,12 @@ everything surviving a reopen, nothing secret kept in the clear, one winner per 
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from pathlib import Path
 
 import pytest
+from crossing.aws import table
 from crossing.local.backend import SqliteBackend
 from crossing.local.pump import Pump
 from crossing.local.sqlite import (
@@ -200,3 +202,49 @@ def test_the_web_push_keys_are_made_once_and_kept_with_the_data(tmp_path):
     again.stop()
     assert len(keys) == 2
     assert (tmp_path / "vapid.json").stat().st_mode & 0o077 == 0, "only its user reads it"
+
+
+def test_writes_at_once_are_each_on_disk_when_they_return_and_a_refused_one_changes_nothing(
+    db, tmp_path
+):
+    # Rooms writing side by side share commits (docs/architecture.md): whatever a writer
+    # was told is written must be in the file for any other reader, even mid-stream.
+    store = SqliteStore(db)
+    rooms = [f"R{i:03d}" for i in range(12)]
+    for room in rooms:
+        store.save_room(room, {"n": 0}, None, ms(2e9))
+    other = sqlite3.connect(tmp_path / "crossing.sqlite3", check_same_thread=False)
+    reading = threading.Lock()
+    unseen: list[tuple[str, int]] = []
+    refused: list[str] = []
+    failed: list[BaseException] = []
+
+    def write(room: str) -> None:
+        try:
+            write_all(room)
+        except BaseException as error:
+            failed.append(error)
+
+    def write_all(room: str) -> None:
+        for version in range(1, 21):
+            store.save_room(room, {"n": version}, version, ms(2e9))
+            with reading:
+                row = other.execute(
+                    "SELECT version FROM items WHERE pk = ? AND sk = ?", table.room_key(room)
+                ).fetchone()
+            if row[0] != version + 1:
+                unseen.append((room, version))
+            try:  # a stale writer in the same commit as the others
+                store.save_room(room, {"n": -1}, version, ms(2e9))
+            except Conflict:
+                refused.append(room)
+
+    other.execute("PRAGMA query_only = ON")
+    threads = [threading.Thread(target=write, args=(room,)) for room in rooms]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failed == [] and unseen == []
+    assert len(refused) == 20 * len(rooms)
+    assert all(store.load_room(room) == ({"n": 20}, 21) for room in rooms)
