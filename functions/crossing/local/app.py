@@ -35,8 +35,12 @@ GONE = {"message": "Gone"}
 MAX_WAITING = 1000
 """Messages queued for one phone before it counts as gone (it has stopped reading)."""
 # Handlers wait on a room's writer while it applies their batch: with room for many
-# waiting at once, frames for a busy room queue into one batch instead of a line.
-_handlers = ThreadPoolExecutor(max_workers=64, thread_name_prefix="handler")
+# waiting at once, frames for a busy room queue into one batch instead of a line. A
+# waiting handler costs no CPU, and each connection has at most one frame in hand, so
+# there is a thread for every frame of fifty rooms of six (with 64, most of a busy
+# server's frames waited here, where they cannot join their room's batch).
+HANDLERS = 512
+_handlers = ThreadPoolExecutor(max_workers=HANDLERS, thread_name_prefix="handler")
 log = logging.getLogger(__name__)
 
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import base64
 import json
+import threading
 import zlib
 from typing import Any
 
+import orjson
 from pydantic import TypeAdapter
 
 from crossing.crossword.race import Race
@@ -30,14 +32,48 @@ _ADAPTERS: dict[str, TypeAdapter[Any]] = {
 }
 
 
+SEATS_KEPT = 4096  # players' seats whose JSON data is kept, the latest made
+_seats: dict[int, tuple[Any, Any]] = {}
+_seats_lock = threading.Lock()
+_seat_adapters: dict[type, TypeAdapter[Any]] = {}
+
+
 def _pack(kind: str, value: Any) -> dict[str, Any]:
     # pydantic writes the JSON itself (compact, as json.dumps with these separators
-    # would): a Large room in a fifth of the time of dumping to Python and then to text.
-    raw = _ADAPTERS[kind].dump_json(value)
+    # would), in two thirds of the time of dumping to Python and then to text.
+    raw = _room_json(value) if kind == "room" else _ADAPTERS[kind].dump_json(value)
     # Level 1: a third of level 6's time for about a fifth more bytes, and a room is
     # written at every keystroke.
     packed = base64.b64encode(zlib.compress(raw, 1)).decode()
     return {"format": FORMAT, "kind": kind, "z": packed}
+
+
+def _room_json(room: Room) -> bytes:
+    """The room as pydantic writes it, each player's seat (with its undo history, most of
+    a long game's bytes) turned to JSON data once per seat, not at every write: a
+    keystroke replaces one seat and keeps every other as the very same object. Measured
+    on a Midi room of six after 1,500 letters (133 KB): 2.1 ms a write, 0.7 ms so."""
+    game = room.game
+    if game is None:
+        return _ADAPTERS["room"].dump_json(room)
+    data = _ADAPTERS["room"].dump_python(room, mode="json", exclude={"game": {"players"}})
+    data["game"]["players"] = {player: _seat_data(seat) for player, seat in game.players.items()}
+    return orjson.dumps(data)
+
+
+def _seat_data(seat: Any) -> Any:
+    kept = _seats.get(id(seat))
+    if kept is not None and kept[0] is seat:
+        return kept[1]
+    adapter = _seat_adapters.get(type(seat))
+    if adapter is None:
+        adapter = _seat_adapters.setdefault(type(seat), TypeAdapter(type(seat)))
+    data = adapter.dump_python(seat, mode="json")
+    with _seats_lock:
+        _seats[id(seat)] = (seat, data)  # holding the seat keeps its id from reuse
+        while len(_seats) > SEATS_KEPT:
+            del _seats[next(iter(_seats))]
+    return data
 
 
 def _unpack(stored: dict[str, Any]) -> Any:

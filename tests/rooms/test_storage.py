@@ -1,0 +1,47 @@
+"""A room as stored: the same JSON pydantic writes for it, however much of it was kept
+from earlier writes (each player's seat is turned to JSON data once)."""
+
+import base64
+import json
+import zlib
+
+import pytest
+from crossing.crossword.commands import Type
+from crossing.rooms import room as R
+from crossing.rooms.storage import _ADAPTERS, dump_room, load_room
+
+from tests.crossword.puzzles import MINI
+from tests.rooms.fakes import start_game
+
+WHITES = list(MINI.white_squares)
+
+
+def stored_json(room: R.Room) -> object:
+    return json.loads(zlib.decompress(base64.b64decode(dump_room(room)["z"])))
+
+
+def pydantic_json(room: R.Room) -> object:
+    return json.loads(_ADAPTERS["room"].dump_json(room))
+
+
+@pytest.mark.parametrize("mode", ["race", "together"])
+def test_a_room_is_stored_as_pydantic_writes_it_after_every_letter(service, phone, clock, mode):
+    host, (ann,), code = start_game(phone, mode=mode)
+    room = load_room(service.store.load_room(code)[0])
+    assert stored_json(room) == pydantic_json(room)
+    for i, square in enumerate(WHITES[:6]):
+        player = (host if i % 2 else ann).player
+        clock.now += 700
+        room, _ = R.step(room, R.Play(player, Type(player, square, "ABCDEF"[i])), clock.now)
+        # One seat is new at each step, the other is the same object as before: both
+        # must be as they are now, not as they were first stored.
+        assert stored_json(room) == pydantic_json(room)
+        assert load_room(dump_room(room)) == room
+
+
+def test_a_room_in_its_lobby_is_stored_as_pydantic_writes_it(service, phone):
+    host = phone()
+    host.send("host", name="Hana")
+    room = load_room(service.store.load_room(host.room["code"])[0])
+    assert room.game is None
+    assert stored_json(room) == pydantic_json(room)
