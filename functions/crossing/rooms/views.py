@@ -74,12 +74,11 @@ def views(room: Room, viewers: Iterable[str | None], now: int) -> dict[str | Non
         out = {}
         for viewer in viewers:
             own = common
-            if viewer in game.players:
+            seat = game.players.get(viewer) if viewer is not None else None
+            if seat is not None:
                 # Only changes of theirs that still stand can be undone (others' overwrites
                 # skip).
-                can_undo = any(
-                    game.board[c.square].stamp == c.stamp for c in game.players[viewer].history
-                )
+                can_undo = any(game.board[c.square].stamp == c.stamp for c in seat.history)
                 own = common | allowed_game({"can_undo": can_undo})
             out[viewer] = {**shared, "you": viewer, "game": own}
         return out
