@@ -142,3 +142,24 @@ class Accounts(Protocol):
 class Packs(Protocol):
     def puzzles(self, size: Size) -> Sequence[Puzzle]:
         """Every puzzle of a size, in a stable order."""
+
+
+@dataclass(frozen=True)
+class Queued:
+    """One frame for a room's (or Duel game's) single writer, with what the receiving
+    handler already knew: whose connection it came from and when it arrived."""
+
+    connection: str
+    code: str  # the room or game: the queue's group, so one writer applies it in order
+    player: str
+    body: str
+    arrived: int
+
+
+class Queue(Protocol):
+    """An ordered queue per group (SQS FIFO in the cloud): the frames of one room reach
+    one consumer at a time, in the order they were sent."""
+
+    def send(self, frame: Queued, dedup: str) -> None:
+        """Enqueue ``frame`` under group ``frame.code``; a second send with the same
+        ``dedup`` (a retried request) is dropped."""

@@ -117,6 +117,8 @@ class Runner:
         self._queues: dict[tuple[int, str], list[Job[Any]]] = {}
         self._leaders: dict[tuple[int, str], int] = {}  # document -> the thread applying it
         self._held: OrderedDict[tuple[int, str], tuple[Any, int]] = OrderedDict()
+        self._gathering: set[str] = set()  # documents whose commands wait for release()
+        self._queued = threading.Condition(self._lock)
         self.batches = 0
         self.conflicts = 0
 
@@ -129,10 +131,11 @@ class Runner:
                 # It would wait for itself: only another process may write mid-batch.
                 raise RuntimeError(f"{name} changed from inside its own batch")
             queue = self._queues.get(key)
-            leader = queue is None
-            if leader:
+            leader = queue is None and name not in self._gathering
+            if queue is None:
                 self._queues[key] = queue = []
             queue.append(job)
+            self._queued.notify_all()
         if not leader:
             job.done.wait()
             if not job.lead:
@@ -140,6 +143,33 @@ class Runner:
         self._lead(kind, key, name)
         job.done.wait()
         return self._result(job)
+
+    def gather(self, name: str) -> None:
+        """Hold the document's commands in its queue, unapplied, until ``release``: a
+        consumer handed several frames of one room at once applies them as one batch."""
+        with self._lock:
+            self._gathering.add(name)
+
+    def wait_queued(self, name: str, count: int, timeout: float) -> bool:
+        """Whether ``count`` commands for the document are queued (waiting ``timeout``)."""
+        with self._queued:
+            return self._queued.wait_for(lambda: self._count(name) >= count, timeout)
+
+    def queued(self, name: str) -> int:
+        with self._lock:
+            return self._count(name)
+
+    def _count(self, name: str) -> int:
+        return sum(len(queue) for (_, of), queue in self._queues.items() if of == name)
+
+    def release(self, name: str) -> None:
+        """Apply what was gathered for the document: its first waiting thread leads."""
+        with self._lock:
+            self._gathering.discard(name)
+            for key, queue in self._queues.items():
+                if key[1] == name and queue and key not in self._leaders:
+                    queue[0].lead = True
+                    queue[0].done.set()
 
     def forget(self, kind: Kind[Any], name: str) -> None:
         """Drop what is held in memory for a document (it was written elsewhere)."""
@@ -155,15 +185,19 @@ class Runner:
                 self._leaders[key] = threading.get_ident()
             try:
                 follow = self._apply(kind, key, name, batch)
-            finally:
+            except BaseException:
                 with self._lock:
                     self._leaders.pop(key, None)
-            with self._lock:
+                raise
+            with self._lock:  # one hold of the lock: release() sees a leader or none
+                self._leaders.pop(key, None)
                 queue = self._queues[key]
                 queue.extend(Job(change, waiting=False) for change in follow)
                 if not queue:
                     del self._queues[key]
                     return
+                if name in self._gathering and queue[0].waiting:
+                    return  # release() hands the queue to its first thread
                 if queue[0].waiting:
                     # Its thread applies the next batch: no caller serves others for long.
                     queue[0].lead = True

@@ -1,0 +1,211 @@
+"""The thin router: one frame in, parsed once, its connection looked up once, and handed
+by its message type to the service that owns it.
+
+- identity (``identity.py``): hello, sign-up, sign-in;
+- crossword rooms: entering them (``entering.py``: host, join, watch, pick up) and
+  everything inside one (``service.py``, the room's writer);
+- Duel (``duel_desk.py``): the lobby, seeks, games;
+- notifications (``notices.py``): a phone's push subscription.
+
+Where a queue is configured (the cloud), a frame bound to a room or a Duel game is not
+applied here: it is enqueued with the connection record, and ``consume`` (the queue's
+consumer) applies the frames of one room as one batch through the same services.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from crossing.crossword.commands import Refused
+from crossing.rooms import protocol as P
+from crossing.rooms.duel_desk import GAME_PREFIX, is_duel_code
+from crossing.rooms.entering import Entering
+from crossing.rooms.identity import Identity
+from crossing.rooms.notices import Notices
+from crossing.rooms.ports import Queue, Queued
+from crossing.rooms.runner import Runner
+from crossing.rooms.sent import Sent, from_duel, send
+
+if TYPE_CHECKING:
+    from crossing.rooms.service import RoomService
+
+GATHER_WAIT_S = 5.0  # how long a consumer waits for one frame to reach its room's queue
+
+log = logging.getLogger(__name__)
+
+_DUEL_MODELS = (P.DuelSeek, P.DuelCancel, P.DuelAccept, P.DuelBot, P.DuelOpen, P.DuelWatch)
+_DUEL_MOVES = (P.DuelPlay, P.DuelSwap)
+_DUEL_SIMPLE = ("duel_lobby", "duel_skip", "duel_resign")
+_ENTERING = (P.Host, P.JoinByCode, P.Watch, P.PickUp)
+
+
+def decode(body: str | bytes | None, binary: bool) -> Any:
+    """The frame as JSON data, or the refusal a malformed frame gets."""
+    if binary:
+        raise Refused("binary-frame", "Messages are JSON text, not binary frames.")
+    raw = body.encode() if isinstance(body, str) else (body or b"")
+    if len(raw) > P.MAX_MESSAGE_BYTES:
+        raise Refused("too-large", f"Messages are at most {P.MAX_MESSAGE_BYTES} bytes.")
+    try:
+        return json.loads(raw or b"null")
+    except (ValueError, RecursionError):  # nested past the parser's depth: not JSON
+        raise Refused("bad-message", "That message is not JSON.") from None
+
+
+def validate(data: Any) -> Any:
+    """The client message model (the pydantic union in ``protocol.py``) for ``data``."""
+    try:
+        return P.CLIENT_MESSAGE.validate_python(data)
+    except ValidationError as error:
+        raise Refused("bad-message", P.explain(error)) from None
+
+
+def is_duel(message: Any, code: str) -> bool:
+    if isinstance(message, _DUEL_MODELS + _DUEL_MOVES):
+        return True
+    return message.action in _DUEL_SIMPLE or (
+        is_duel_code(code) and message.action in ("tick", "snapshot")
+    )
+
+
+def bound(message: Any, code: str) -> bool:
+    """Whether ``message`` changes the room or Duel game the connection is in, so that
+    room's single writer must apply it: the frames worth a queue. Entering, identity,
+    notifications, snapshots and the Duel lobby act directly."""
+    if not code or isinstance(message, P.Hello | P.SignUp | P.SignIn | P.Notify | _ENTERING):
+        return False
+    if message.action == "snapshot":
+        return False
+    if is_duel(message, code):
+        return code.startswith(GAME_PREFIX) and (
+            isinstance(message, _DUEL_MOVES)
+            or message.action in ("tick", "duel_skip", "duel_resign")
+        )
+    return not is_duel_code(code)
+
+
+class Router:
+    def __init__(self, rooms: RoomService, queue: Queue | None = None) -> None:
+        self.rooms = rooms
+        self.queue = queue
+        self.identity = Identity(rooms)
+        self.entering = Entering(rooms)
+        self.notices = Notices(rooms)
+
+    def receive(
+        self,
+        connection: str,
+        body: str | bytes | None,
+        *,
+        binary: bool = False,
+        arrived: int | None = None,
+        request: str | None = None,
+        found: tuple[str, str] | None = None,
+    ) -> Sent:
+        """Handle one frame; every refusal is an error message to its connection.
+
+        ``found`` is the connection record when the caller has it already: the queue's
+        consumer, so the frame is applied here, never queued again. ``request`` names
+        the frame for the queue's deduplication.
+        """
+        seq = None
+        arrived = self.rooms.clock() if arrived is None else arrived
+        try:
+            data = decode(body, binary)
+            seq = P.echoed_seq(data)
+            message = validate(data)
+            if isinstance(message, P.Hello):
+                return self.identity.hello(connection, message)
+            queued = found is not None
+            found = found or self.rooms.store.get_connection(connection)
+            if found is None:
+                raise Refused("no-hello", "Say hello first: the connection has no player yet.")
+            code, player = found
+            if self.queue is not None and not queued and bound(message, code):
+                assert isinstance(body, str)  # decode() refused anything else
+                frame = Queued(connection, code, player, body, arrived)
+                self.queue.send(frame, request or f"{connection}.{seq}.{arrived}")
+                return Sent(queued=True)
+            return self.dispatch(connection, code, player, message, arrived)
+        except Refused as refusal:
+            send(
+                self.rooms.connections,
+                connection,
+                P.Error(code=refusal.code, message=str(refusal), seq=seq),
+            )
+            return Sent()
+
+    def dispatch(self, connection: str, code: str, player: str, message: Any, arrived: int) -> Sent:
+        """Hand a parsed message to the service that owns its type."""
+        if isinstance(message, P.SignUp | P.SignIn):
+            return self.identity.sign_in(connection, code, message)
+        duel = self.rooms.duel
+        if is_duel(message, code):
+            if message.action == "snapshot":
+                return from_duel(duel.snapshot(connection, code, player))
+            return from_duel(duel.receive(connection, player, code, message))
+        if isinstance(message, P.Host):
+            return self.entering.host(connection, player, code, message)
+        if isinstance(message, P.JoinByCode):
+            return self.entering.join(connection, player, code, message)
+        if isinstance(message, P.Watch):
+            return self.entering.watch(connection, player, code, message)
+        if isinstance(message, P.PickUp):
+            return self.entering.pick_up(connection, player, code, message)
+        if isinstance(message, P.Notify):
+            return self.notices.subscribe(connection, player, message)
+        return self.rooms.act(connection, code, player, message, arrived)
+
+    def consume(self, frames: Sequence[Queued]) -> list[int]:
+        """Apply queued frames, each room's in their order and as one batch of its writer.
+
+        Each frame runs on its own thread; the next is started only once the one before
+        has reached its room's queue (or finished without it), and the room's writer is
+        let go only when all have: so the order is the queue's, and one read and one
+        write serve them all. Returns the positions of frames that failed (the store or a
+        bug, not a refusal: those are answered), to be delivered again; a redelivered
+        frame that was applied is acknowledged again by its seq, not applied twice.
+        """
+        runner = self.rooms.runner
+        failed: list[int] = []
+        lock = threading.Lock()
+        threads: list[threading.Thread] = []
+        codes = list(dict.fromkeys(frame.code for frame in frames))
+        for code in codes:
+            runner.gather(code)
+        try:
+            for at, frame in enumerate(frames):
+                thread = threading.Thread(target=self._apply, args=(frame, at, failed, lock))
+                count = runner.queued(frame.code)
+                thread.start()
+                threads.append(thread)
+                _until(runner, frame.code, count + 1, thread)
+        finally:
+            for code in codes:
+                runner.release(code)
+        for thread in threads:
+            thread.join()
+        return sorted(failed)
+
+    def _apply(self, frame: Queued, at: int, failed: list[int], lock: threading.Lock) -> None:
+        try:
+            found = (frame.code, frame.player)
+            self.receive(frame.connection, frame.body, arrived=frame.arrived, found=found)
+        except Exception:
+            log.exception("a queued frame from %s failed", frame.connection)
+            with lock:
+                failed.append(at)
+
+
+def _until(runner: Runner, code: str, count: int, thread: threading.Thread) -> None:
+    """Wait until a frame is queued for its writer or its thread is done without it."""
+    for _ in range(int(GATHER_WAIT_S / 0.002)):
+        if runner.wait_queued(code, count, 0.002) or not thread.is_alive():
+            return
+    log.warning("a queued frame took over %.0f s to reach its room's writer", GATHER_WAIT_S)
