@@ -35,6 +35,7 @@ from crossing.rooms.sent import Sent, from_duel, send
 if TYPE_CHECKING:
     from crossing.rooms.service import RoomService
 
+READS_FIRST = ("start",)  # read their room before its writer applies them
 GATHER_WAIT_S = 5.0  # how long a consumer waits for one frame to reach its room's queue
 
 log = logging.getLogger(__name__)
@@ -43,6 +44,7 @@ _DUEL_MODELS = (P.DuelSeek, P.DuelCancel, P.DuelAccept, P.DuelBot, P.DuelOpen, P
 _DUEL_MOVES = (P.DuelPlay, P.DuelSwap)
 _DUEL_SIMPLE = ("duel_lobby", "duel_skip", "duel_resign")
 _ENTERING = (P.Host, P.JoinByCode, P.Watch, P.PickUp)
+_DIRECT = (P.Hello, P.SignUp, P.SignIn, P.Notify, *_ENTERING)
 
 
 def decode(body: str | bytes | None, binary: bool) -> Any:
@@ -78,7 +80,7 @@ def bound(message: Any, code: str) -> bool:
     """Whether ``message`` changes the room or Duel game the connection is in, so that
     room's single writer must apply it: the frames worth a queue. Entering, identity,
     notifications, snapshots and the Duel lobby act directly."""
-    if not code or isinstance(message, P.Hello | P.SignUp | P.SignIn | P.Notify | _ENTERING):
+    if not code or isinstance(message, _DIRECT):
         return False
     if message.action == "snapshot":
         return False
@@ -175,22 +177,33 @@ class Router:
         runner = self.rooms.runner
         failed: list[int] = []
         lock = threading.Lock()
-        threads: list[threading.Thread] = []
+        threads: dict[str, list[threading.Thread]] = {}
         codes = list(dict.fromkeys(frame.code for frame in frames))
         for code in codes:
             runner.gather(code)
         try:
             for at, frame in enumerate(frames):
                 thread = threading.Thread(target=self._apply, args=(frame, at, failed, lock))
+                if _reads_first(frame):
+                    # It reads the room before its writer applies it (a start deals by
+                    # the size chosen): everything before it is written first.
+                    runner.release(frame.code)
+                    for before in threads.pop(frame.code, []):
+                        before.join()
+                    thread.start()
+                    thread.join()
+                    runner.gather(frame.code)
+                    continue
                 count = runner.queued(frame.code)
                 thread.start()
-                threads.append(thread)
+                threads.setdefault(frame.code, []).append(thread)
                 _until(runner, frame.code, count + 1, thread)
         finally:
             for code in codes:
                 runner.release(code)
-        for thread in threads:
-            thread.join()
+        for group in threads.values():
+            for thread in group:
+                thread.join()
         return sorted(failed)
 
     def _apply(self, frame: Queued, at: int, failed: list[int], lock: threading.Lock) -> None:
@@ -201,6 +214,13 @@ class Router:
             log.exception("a queued frame from %s failed", frame.connection)
             with lock:
                 failed.append(at)
+
+
+def _reads_first(frame: Queued) -> bool:
+    try:
+        return bool(json.loads(frame.body).get("action") in READS_FIRST)
+    except (ValueError, AttributeError, RecursionError):
+        return False
 
 
 def _until(runner: Runner, code: str, count: int, thread: threading.Thread) -> None:
