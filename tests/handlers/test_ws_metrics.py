@@ -117,7 +117,7 @@ def test_a_frame_nested_past_the_parser_or_binary_reaches_the_service(monkeypatc
     seen = []
 
     class Recording:
-        def receive(self, connection, frame, *, binary=False, arrived=None):
+        def receive(self, connection, frame, *, binary=False, arrived=None, request=None):
             seen.append(binary)
             return Sent()
 

@@ -164,26 +164,25 @@ class Router:
             return self.notices.subscribe(connection, player, message)
         return self.rooms.act(connection, code, player, message, arrived)
 
-    def consume(self, frames: Sequence[Queued]) -> list[int]:
+    def consume(self, frames: Sequence[Queued]) -> list[Sent | None]:
         """Apply queued frames, each room's in their order and as one batch of its writer.
 
         Each frame runs on its own thread; the next is started only once the one before
         has reached its room's queue (or finished without it), and the room's writer is
         let go only when all have: so the order is the queue's, and one read and one
-        write serve them all. Returns the positions of frames that failed (the store or a
-        bug, not a refusal: those are answered), to be delivered again; a redelivered
-        frame that was applied is acknowledged again by its seq, not applied twice.
+        write serve them all. Returns what each frame caused, or None for one that failed
+        (the store or a bug, not a refusal: those are answered), to be delivered again; a
+        redelivered frame that was applied is acknowledged again by its seq, not twice.
         """
         runner = self.rooms.runner
-        failed: list[int] = []
-        lock = threading.Lock()
+        results: list[Sent | None] = [None] * len(frames)
         threads: dict[str, list[threading.Thread]] = {}
         codes = list(dict.fromkeys(frame.code for frame in frames))
         for code in codes:
             runner.gather(code)
         try:
             for at, frame in enumerate(frames):
-                thread = threading.Thread(target=self._apply, args=(frame, at, failed, lock))
+                thread = threading.Thread(target=self._apply, args=(frame, at, results))
                 if _reads_first(frame):
                     # It reads the room before its writer applies it (a start deals by
                     # the size chosen): everything before it is written first.
@@ -204,16 +203,16 @@ class Router:
         for group in threads.values():
             for thread in group:
                 thread.join()
-        return sorted(failed)
+        return results
 
-    def _apply(self, frame: Queued, at: int, failed: list[int], lock: threading.Lock) -> None:
+    def _apply(self, frame: Queued, at: int, results: list[Sent | None]) -> None:
         try:
             found = (frame.code, frame.player)
-            self.receive(frame.connection, frame.body, arrived=frame.arrived, found=found)
-        except Exception:
+            sent = self.receive(frame.connection, frame.body, arrived=frame.arrived, found=found)
+        except Exception:  # left None: delivered again
             log.exception("a queued frame from %s failed", frame.connection)
-            with lock:
-                failed.append(at)
+            return
+        results[at] = sent  # each thread its own slot: no lock needed
 
 
 def _reads_first(frame: Queued) -> bool:

@@ -153,9 +153,9 @@ class RoomService:
             connection, body, binary=binary, arrived=arrived, request=request
         )
 
-    def consume(self, frames: Sequence[Queued]) -> list[int]:
-        """The queue's consumer: apply frames in order, each room's as one batch; the
-        positions of those that failed (to be delivered again)."""
+    def consume(self, frames: Sequence[Queued]) -> list[Sent | None]:
+        """The queue's consumer: apply frames in order, each room's as one batch; what
+        each caused, None for one that failed (to be delivered again)."""
         return self.router.consume(frames)
 
     def disconnect(self, connection: str) -> None:
