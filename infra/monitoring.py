@@ -74,6 +74,7 @@ class Monitoring(Construct):
         namespace: str,
         service: str,
         alarm_email: str | None = None,
+        frame_dead_letters: sqs.IQueue | None = None,
     ) -> None:
         super().__init__(scope, id)
         self.namespace = namespace
@@ -115,6 +116,15 @@ class Monitoring(Construct):
         self._functions(functions)
         self._table(table)
         self._game()
+        if frame_dead_letters is not None:
+            self._alarm(
+                "FrameDeadLetters",
+                frame_dead_letters.metric_approximate_number_of_messages_visible(
+                    statistic="Maximum", period=FIVE_MINUTES
+                ),
+                threshold=1,
+                what="a player's frame was given up on (the frame queue's dead letters)",
+            )
 
     def _top_row(
         self,
