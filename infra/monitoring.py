@@ -117,13 +117,8 @@ class Monitoring(Construct):
         self._table(table)
         self._game()
         if frame_dead_letters is not None:
-            self._alarm(
-                "FrameDeadLetters",
-                frame_dead_letters.metric_approximate_number_of_messages_visible(
-                    statistic="Maximum", period=FIVE_MINUTES
-                ),
-                threshold=1,
-                what="a player's frame was given up on (the frame queue's dead letters)",
+            self._dead_letters_alarm(
+                "FrameDeadLetters", frame_dead_letters, "a player's frame was given up on"
             )
 
     def _top_row(
@@ -212,13 +207,8 @@ class Monitoring(Construct):
             ),
             _graph("Timer dead-letter queue depth", [depth], width=6),
         )
-        self._alarm(
-            "TimerDeadLetters",
-            dead_letters.metric_approximate_number_of_messages_visible(
-                statistic="Maximum", period=FIVE_MINUTES
-            ),
-            threshold=1,
-            what="a timer invocation was given up on (dead-letter queue)",
+        self._dead_letters_alarm(
+            "TimerDeadLetters", dead_letters, "a timer invocation was given up on"
         )
         self._alarm(
             "TimersDropped",
@@ -353,6 +343,13 @@ class Monitoring(Construct):
             period=period,
             label=" ".join([name, *dimensions.values()]),
         )
+
+    def _dead_letters_alarm(self, id: str, queue: sqs.IQueue, what: str) -> None:
+        """Anything at all in a dead-letter queue."""
+        depth = queue.metric_approximate_number_of_messages_visible(
+            statistic="Maximum", period=FIVE_MINUTES
+        )
+        self._alarm(id, depth, threshold=1, what=f"{what} (dead-letter queue)")
 
     def _alarm(
         self, id: str, metric: cw.IMetric, *, threshold: float, what: str, periods: int = 1

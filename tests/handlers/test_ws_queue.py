@@ -11,15 +11,14 @@ from typing import Any
 import boto3
 import pytest
 from crossing.aws import queue as Q
-from crossing.aws.pool import create_pool
-from crossing.aws.table import create_table
 from crossing.handlers import ws
 from crossing.local.events import websocket_event
 from crossing.rooms.ports import Queued
-from moto import mock_aws
 
 from tests.handlers.conftest import FakeLambdaContext
-from tests.handlers.test_ws_duel import ACCOUNT, MIN, PACKS, REGION, Clock, Socket, errors
+from tests.handlers.test_ws_duel import REGION, Clock, Socket, errors, seat
+from tests.handlers.test_ws_duel import cloud as cloud  # the fixture, for ``queued``
+from tests.rooms.fakes import apply_patch
 
 QUEUE = "crossing-test-frames.fifo"
 
@@ -62,37 +61,18 @@ def deliver(most: int = 10) -> int:
 
 
 @pytest.fixture
-def cloud(monkeypatch: pytest.MonkeyPatch) -> Iterator[Clock]:
-    for name, value in {
-        "AWS_ACCESS_KEY_ID": "testing",
-        "AWS_SECRET_ACCESS_KEY": "testing",
-        "AWS_DEFAULT_REGION": REGION,
-        "CROSSING_STAGE": "test",
-        "CROSSING_TABLE": "crossing-test",
-        "CROSSING_CONNECTIONS_URL": "https://abc123.execute-api.us-east-1.amazonaws.com/test",
-        "CROSSING_SCHEDULER_GROUP": "crossing-test",
-        "CROSSING_TIMER_TARGET_ARN": f"arn:aws:lambda:{REGION}:{ACCOUNT}:function:timer",
-        "CROSSING_SCHEDULER_ROLE_ARN": f"arn:aws:iam::{ACCOUNT}:role/scheduler",
-        "CROSSING_PACKS_DIR": str(PACKS),
-        "POWERTOOLS_METRICS_DISABLED": "true",
-    }.items():
-        monkeypatch.setenv(name, value)
-    monkeypatch.delenv("AWS_ENDPOINT_URL", raising=False)
-    monkeypatch.delenv("CROSSING_AWS_ENDPOINT_URL", raising=False)
-    with mock_aws():
-        create_table(boto3.client("dynamodb", region_name=REGION), "crossing-test")
-        boto3.client("scheduler", region_name=REGION).create_schedule_group(Name="crossing-test")
-        pool, client = create_pool(boto3.client("cognito-idp", region_name=REGION), "test")
-        monkeypatch.setenv("CROSSING_USER_POOL_ID", pool)
-        monkeypatch.setenv("CROSSING_USER_POOL_CLIENT_ID", client)
-        url = sqs().create_queue(QueueName=QUEUE, Attributes={"FifoQueue": "true"})["QueueUrl"]
-        monkeypatch.setenv("CROSSING_QUEUE_URL", url)
-        ws.reset()
-        clock = Clock()
-        ws.service().clock = clock
-        ws.service().timers.clock = lambda: clock.now / 1000
-        yield clock
-        ws.reset()
+def queued(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[Clock]:
+    """The Duel tests' cloud (``test_ws_duel.cloud``) with the frame queue: a stage
+    that is not local, and ``CROSSING_QUEUE_URL``."""
+    cloud: Clock = request.getfixturevalue("cloud")
+    url = sqs().create_queue(QueueName=QUEUE, Attributes={"FifoQueue": "true"})["QueueUrl"]
+    monkeypatch.setenv("CROSSING_QUEUE_URL", url)
+    monkeypatch.setenv("CROSSING_STAGE", "test")
+    ws.reset()
+    ws.service().clock = cloud
+    ws.service().timers.clock = lambda: cloud.now / 1000
+    yield cloud
+    ws.reset()
 
 
 class Phone(Socket):
@@ -117,23 +97,11 @@ def room_of(phone: Phone) -> dict[str, Any]:
     room: dict[str, Any] = {}
     for message in phone.posted():
         if message["type"] == "room":
-            room = message["room"] if message["full"] else _patch(room, message["room"])
+            room = message["room"] if message["full"] else apply_patch(room, message["room"])
     return room
 
 
-def _patch(target: Any, patch: Any) -> Any:
-    if not isinstance(patch, dict):
-        return patch
-    out = dict(target) if isinstance(target, dict) else {}
-    for key, value in patch.items():
-        if value is None:
-            out.pop(key, None)
-        else:
-            out[key] = _patch(out.get(key), value)
-    return out
-
-
-def test_letters_go_through_the_queue_and_every_phone_sees_them(cloud: Clock) -> None:
+def test_letters_go_through_the_queue_and_every_phone_sees_them(queued: Clock) -> None:
     hana, ann = Phone(), Phone()
     hana.send("hello")
     ann.send("hello")
@@ -158,18 +126,9 @@ def test_letters_go_through_the_queue_and_every_phone_sees_them(cloud: Clock) ->
         assert [shown[s] for s in whites] == list("AEIOUS")
 
 
-def test_a_duel_is_played_through_the_queue(cloud: Clock) -> None:
-    ann, bob = Phone(), Phone()
-    ann.send("hello")
-    bob.send("hello")
-    bob.send("duel_lobby")
-    assert not errors(ann.send("duel_seek", limit=3 * MIN, name="Ann"))
-    bob.take()
-    [seek] = bob.lobby["seeks"]
-    assert not errors(bob.send("duel_accept", seek=seek["id"], name="Bob"))
-    ann.take()
-    first, second = (ann, bob) if ann.my_turn else (bob, ann)
-    cloud.now += 30_000
+def test_a_duel_is_played_through_the_queue(queued: Clock) -> None:
+    first, second = seat(Phone(), Phone())
+    queued.now += 30_000
     assert not errors(first.send("duel_play", tiles=first.best_play()))
     second.take()
     assert second.my_turn and second.game["moves"][0]["score"] > 0

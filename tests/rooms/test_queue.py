@@ -2,29 +2,20 @@
 (SQS FIFO, here ``MemoryQueue``) and its consumer applies each room's as one batch."""
 
 import json
-import random
 import time
 
 import pytest
-from crossing.aws.memory import (
-    ManualTimers,
-    MemoryAccounts,
-    MemoryPacks,
-    MemoryQueue,
-    MemoryStore,
-    RecordingConnections,
-)
+from crossing.aws.memory import MemoryQueue, MemoryStore
 from crossing.crossword.commands import Type
 from crossing.rooms import protocol as P
 from crossing.rooms import room as R
 from crossing.rooms.router import bound
-from crossing.rooms.service import RoomService
-from crossing.rooms.storage import load_room
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.crossword.puzzles import MINI
-from tests.rooms.fakes import Clock, phone_maker, start_game
+from tests.rooms.fakes import Clock, make_service, phone_maker, start_game
+from tests.rooms.test_ordering import acks, frame, stored, typing
 
 WHITES = list(MINI.white_squares)
 
@@ -32,37 +23,13 @@ WHITES = list(MINI.white_squares)
 def cloud(clock, store=None):
     """A Lambda container's service: nothing held, frames for rooms queued."""
     queue = MemoryQueue()
-    service = RoomService(
-        store if store is not None else MemoryStore(),
-        RecordingConnections(),
-        ManualTimers(),
-        MemoryPacks([MINI]),
-        clock=clock,
-        rng=random.Random(3),
-        sleep=lambda seconds: None,
-        accounts=MemoryAccounts(),
-        hold=False,
-        queue=queue,
-    )
-    return service, queue
+    return make_service(clock, store=store, hold=False, queue=queue), queue
 
 
 def drain(service, queue, most=10):
     """Consume everything queued, up to ``most`` frames of one room per invocation."""
     while batch := queue.take(most):
         assert None not in service.consume(batch)
-
-
-def frame(seq, square, letter):
-    return json.dumps({"action": "type", "seq": seq, "square": square, "letter": letter})
-
-
-def acks(phone):
-    return [m for m in phone.inbox if m["type"] == "ack"]
-
-
-def stored(service, code):
-    return load_room(service.store.load_room(code)[0])
 
 
 def test_a_letter_waits_in_the_queue_and_its_writer_acknowledges_it():
@@ -175,11 +142,6 @@ def test_a_batch_the_store_fails_is_delivered_again_and_applied_once():
     assert [m["duplicate"] for m in acks(ann)[-3:]] == [False] * 3
 
 
-typing = st.lists(
-    st.tuples(st.sampled_from(WHITES), st.sampled_from("ABCDE")), min_size=1, max_size=6
-)
-
-
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     letters=st.lists(typing, min_size=3, max_size=3),
@@ -193,11 +155,9 @@ def test_through_the_queue_every_letter_is_applied_once_in_the_queue_order(lette
     drain(service, queue)
     phones = [host, *guests]
     start = stored(service, code)
-    frames = [
-        (p, p.seq + 1 + i, sq, letter)
-        for p, typed in zip(phones, letters, strict=True)
-        for i, (sq, letter) in enumerate(typed)
-    ]
+    frames = []  # (phone, seq, square, letter): each phone's next seqs
+    for p, typed in zip(phones, letters, strict=True):
+        frames += [(p, p.seq + n, sq, letter) for n, (sq, letter) in enumerate(typed, 1)]
     order.shuffle(frames)  # any interleaving, each player's own frames out of order too
     for p, seq, sq, letter in frames:
         clock.now += 7

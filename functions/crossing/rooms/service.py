@@ -133,25 +133,16 @@ class RoomService:
 
     # --- entry points (the router does the work) -------------------------------------------
 
-    def receive(
-        self,
-        connection: str,
-        body: str | bytes | None,
-        *,
-        binary: bool = False,
-        arrived: int | None = None,
-        request: str | None = None,
-    ) -> Sent:
+    def receive(self, connection: str, body: str | bytes | None, **options: Any) -> Sent:
         """Handle one frame from a connection; every refusal is an error message to it.
 
-        ``arrived`` is when the frame reached the server (API Gateway's request time),
-        if known: the pace counts frames by it, not by when they were handled. With a
-        queue, a frame for the room the connection is in is enqueued (``request``, API
-        Gateway's request id, deduplicates it) and ``consume`` applies it.
+        ``options`` are ``Router.receive``'s: ``binary``; ``arrived``, when the frame
+        reached the server (API Gateway's request time): the pace counts frames by it,
+        not by when they were handled; ``request``, API Gateway's request id, which
+        deduplicates a frame the router hands the queue (a frame for the room the
+        connection is in, where a queue is configured: ``consume`` applies it).
         """
-        return self.router.receive(
-            connection, body, binary=binary, arrived=arrived, request=request
-        )
+        return self.router.receive(connection, body, **options)
 
     def consume(self, frames: Sequence[Queued]) -> list[Sent | None]:
         """The queue's consumer: apply frames in order, each room's as one batch; what
