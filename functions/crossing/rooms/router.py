@@ -3,7 +3,7 @@ by its message type to the service that owns it.
 
 - identity (``identity.py``): hello, sign-up, sign-in;
 - crossword rooms: entering them (``entering.py``: host, join, watch, pick up) and
-  everything inside one (``service.py``, the room's writer);
+  everything inside one (``actions.py``), applied by the room's writer (``service.py``);
 - Duel (``duel_desk.py``): the lobby, seeks, games;
 - notifications (``notices.py``): a phone's push subscription.
 
@@ -24,6 +24,7 @@ from pydantic import ValidationError
 
 from crossing.crossword.commands import Refused
 from crossing.rooms import protocol as P
+from crossing.rooms.actions import RoomActions
 from crossing.rooms.duel_desk import GAME_PREFIX, is_duel_code
 from crossing.rooms.entering import Entering
 from crossing.rooms.identity import Identity
@@ -99,6 +100,7 @@ class Router:
         self.identity = Identity(rooms)
         self.entering = Entering(rooms)
         self.notices = Notices(rooms)
+        self.actions = RoomActions(rooms)
 
     def receive(
         self,
@@ -162,7 +164,7 @@ class Router:
             return self.entering.pick_up(connection, player, code, message)
         if isinstance(message, P.Notify):
             return self.notices.subscribe(connection, player, message)
-        return self.rooms.act(connection, code, player, message, arrived)
+        return self.actions.act(connection, code, player, message, arrived)
 
     def consume(self, frames: Sequence[Queued]) -> list[Sent | None]:
         """Apply queued frames, each room's in their order and as one batch of its writer.

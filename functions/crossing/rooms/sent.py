@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from crossing.crossword.commands import Refused
+from crossing.crossword.events import Checked
+from crossing.rooms import room as R
 from crossing.rooms.duel_desk import Outcome
 from crossing.rooms.ports import Connections, Store
 
@@ -47,6 +49,21 @@ def from_duel(outcome: Outcome) -> Sent:
         duel_moves=outcome.moves,
         duel_bot_moves=outcome.bot_moves,
     )
+
+
+def outcome(before: R.Room, after: R.Room, events: list[Any], now: int, version: int) -> Sent:
+    """What a write of the room did, for the handlers' metrics."""
+    started = None
+    if after.phase is R.Phase.PLAYING and (
+        before.phase is not R.Phase.PLAYING or before.games_played != after.games_played
+    ):
+        started = (after.mode.value, after.size.value)
+    checked = after.mode.value if any(isinstance(e, Checked) for e in events) else None
+    bots = {m.player for m in after.members.values() if m.bot is not None}
+    bot_actions = sum(1 for e in events if getattr(e, "player", None) in bots)
+    due = before.due_at()
+    late = now - due if due is not None and due <= now else None
+    return Sent(version, True, started, checked, bot_actions, late)
 
 
 def send(connections: Connections, connection: str, message: Any) -> bool:

@@ -22,33 +22,36 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from crossing.crossword.commands import (
-    Clear,
-    Done,
-    End,
-    Pause,
     Refused,
-    Resume,
-    TakeBack,
-    Type,
-    Undo,
 )
-from crossing.crossword.events import Changed, Checked
+from crossing.crossword.events import Changed
 from crossing.crossword.puzzle import Puzzle
 from crossing.rooms import pace, seqs
 from crossing.rooms import protocol as P
 from crossing.rooms import room as R
+from crossing.rooms.actions import _fixed
 from crossing.rooms.duel_desk import DuelDesk, is_duel_code
 from crossing.rooms.fanout import FanOut
 from crossing.rooms.held import HeldConnections
 from crossing.rooms.identity import ACCOUNT_PREFIX, CONNECTION_TTL_MS
+from crossing.rooms.patch import merge_patch
 from crossing.rooms.ports import Accounts, Connections, Packs, Push, Queue, Queued, Store, Timers
 from crossing.rooms.router import Router
 from crossing.rooms.runner import Batch, Runner, Step
 from crossing.rooms.sent import Sent, from_duel, now_ms, send, token_hash
+from crossing.rooms.sent import outcome as _outcome
 from crossing.rooms.storage import dump_game, dump_room, load_game, load_room
 from crossing.rooms.views import view
 
-__all__ = ["ACCOUNT_PREFIX", "CONNECTION_TTL_MS", "RoomService", "Sent", "now_ms", "token_hash"]
+__all__ = [
+    "ACCOUNT_PREFIX",
+    "CONNECTION_TTL_MS",
+    "RoomService",
+    "Sent",
+    "merge_patch",
+    "now_ms",
+    "token_hash",
+]
 
 ROOM_TTL_MS = 2 * 24 * 3600_000
 SAVE_TTL_MS = 60 * 24 * 3600_000
@@ -59,29 +62,6 @@ TOO_FAST = Refused("too-fast", "Slow down: too many messages at once.")
 STALE = Refused("stale", "That message is too old to tell whether it was applied; send it anew.")
 
 log = logging.getLogger(__name__)
-
-_GAME_COMMANDS: dict[str, Callable[[str], Any]] = {
-    "undo": Undo,
-    "done": Done,
-    "take_back": TakeBack,
-    "pause": lambda p: Pause(),
-    "resume": lambda p: Resume(),
-    "end": lambda p: End(),
-}
-
-
-def _outcome(before: R.Room, after: R.Room, events: list[Any], now: int, version: int) -> Sent:
-    started = None
-    if after.phase is R.Phase.PLAYING and (
-        before.phase is not R.Phase.PLAYING or before.games_played != after.games_played
-    ):
-        started = (after.mode.value, after.size.value)
-    checked = after.mode.value if any(isinstance(e, Checked) for e in events) else None
-    bots = {m.player for m in after.members.values() if m.bot is not None}
-    bot_actions = sum(1 for e in events if getattr(e, "player", None) in bots)
-    due = before.due_at()
-    late = now - due if due is not None and due <= now else None
-    return Sent(version, True, started, checked, bot_actions, late)
 
 
 class RoomService:
@@ -182,68 +162,6 @@ class RoomService:
             if loaded and due is not None:
                 self.timers.arm(code, due, loaded[1])
         return sent
-
-    # --- inside a crossword room --------------------------------------------------------------
-
-    def act(self, connection: str, code: str, player: str, message: Any, arrived: int) -> Sent:
-        """A message for the crossword room the connection is in."""
-        if code and message.action == "snapshot":  # a watch screen may ask too (no player)
-            return self._snapshot(connection, code, player or None)
-        if not code or not player:
-            raise Refused("no-room", "Join or host a room first.")
-        if message.action == "tick":
-            # Checked against the server's own clock: an early or forged tick does nothing,
-            # but it counts against the pace and is always acknowledged.
-            return self._mutate(
-                code,
-                lambda room, now: R.advance(room, now),
-                connection=connection,
-                seq=message.seq,
-                player=player,
-                arrived=arrived,
-            )
-        if isinstance(message, P.Start):
-            start, puzzle = self._start_action(code, player, message)
-            sent = self._mutate(
-                code,
-                lambda room, now: R.step(room, start(room), now),
-                connection=connection,
-                seq=message.seq,
-                player=player,
-                arrived=arrived,
-            )
-            if puzzle is not None:  # the start was written: now the deal counts as seen
-                self._dealt(player, puzzle.id)
-            return sent
-        action = self._room_action(code, player, message)
-        return self._mutate(
-            code, action, connection=connection, seq=message.seq, player=player, arrived=arrived
-        )
-
-    def _room_action(self, code: str, player: str, m: Any) -> Callable[[R.Room, int], Any]:
-        """The room action for an in-room message, resolved against the room as loaded."""
-        match m.action:
-            case "type":
-                return _play(player, Type(player, m.square, m.letter))
-            case "clear":
-                return _play(player, Clear(player, m.square))
-            case "rename":
-                return _fixed(R.Rename(player, m.name))
-            case "add_bot":
-                return _fixed(R.AddBot(player, m.level))
-            case "remove_bot":
-                return _fixed(R.RemoveBot(player, m.bot))
-            case "to_game":
-                return _fixed(R.ToGame(player))
-            case "to_lobby":
-                return _fixed(R.ToLobby(player))
-            case "choose":
-                return _fixed(R.Choose(player, m.mode, m.size))
-            case "close":
-                return _fixed(R.Close(player))
-            case name if name in _GAME_COMMANDS:
-                return _play(player, _GAME_COMMANDS[name](player))
-        raise Refused("unknown", f"Unknown action {m.action!r}.")
 
     # --- starting a game --------------------------------------------------------------------
 
@@ -461,14 +379,6 @@ class RoomService:
         self.router.notices.notify(note)
 
 
-def _play(player: str, command: Any) -> Callable[[R.Room, int], Any]:
-    return lambda room, now: R.step(room, R.Play(player, command), now)
-
-
-def _fixed(action: Any) -> Callable[[R.Room, int], Any]:
-    return lambda room, now: R.step(room, action, now)
-
-
 def _as_step(change: Callable[[R.Room, int], Any]) -> Callable[[R.Room, int], Step[R.Room]]:
     return lambda room, now: Step(*change(room, now))
 
@@ -490,23 +400,3 @@ def _quietly(action: Callable[..., Any], *args: Any) -> None:
 
 def _connections_of(room: R.Room) -> set[str]:
     return {c for m in room.members.values() for c in m.connections} | set(room.watchers)
-
-
-def merge_patch(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
-    """The JSON Merge Patch (RFC 7386) that turns ``old`` into ``new``.
-
-    Objects are patched key by key, anything else is replaced whole; a key that
-    disappears is sent as null. So a keystroke sends the squares that changed,
-    not the puzzle and its clues again.
-    """
-    patch: dict[str, Any] = {}
-    for key, value in new.items():
-        before = old.get(key)
-        if before == value:
-            continue
-        if isinstance(before, dict) and isinstance(value, dict):
-            patch[key] = merge_patch(before, value)
-        else:
-            patch[key] = value
-    patch |= {key: None for key in old if key not in new}
-    return patch
