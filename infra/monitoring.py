@@ -39,6 +39,9 @@ EMITTED = (
     "ActionLatency",
     "ColdStart",
     "KeepAlives",
+    "FramesQueued",
+    "FramesConsumed",
+    "ConsumeLatency",
 )
 LATENCY_ACTIONS = ("type", "hello", "join", "start", "done", "tick", "duel_play")
 """The actions whose latency the top row shows (every action is emitted)."""
@@ -280,9 +283,16 @@ class Monitoring(Construct):
                     g("LettersTyped"),
                     g("KeepAlives"),
                 ],
+                width=6,
             ),
-            _graph("Timers fired and applied", [g("TimersFired"), g("TimersApplied")]),
-            _graph("Solver", [g("Solved"), g("SolveFailed"), g("SolveRefused")]),
+            _graph("Timers fired and applied", [g("TimersFired"), g("TimersApplied")], width=6),
+            _graph(
+                "Frame queue: queued and consumed (right: a consumer batch p99, ms)",
+                [g("FramesQueued"), g("FramesConsumed")],
+                width=6,
+                right=[g("ConsumeLatency", statistic="p99")],
+            ),
+            _graph("Solver", [g("Solved"), g("SolveFailed"), g("SolveRefused")], width=6),
         )
         lateness = g("TimerLateness", statistic="p99")
         self.dashboard.add_widgets(

@@ -139,13 +139,13 @@ def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
         )
     finally:
         _count_posts()
-    if sent.queued:  # its writer (``consume``) applies and answers it
+    metrics.add_metric(name="Messages", unit=MetricUnit.Count, value=1)
+    if sent.queued:  # its room's writer (``consume``) applies, answers and times it
         metrics.add_metric(name="FramesQueued", unit=MetricUnit.Count, value=1)
         return _ok()
     took = (time.perf_counter() - began) * 1000
     _dimensioned("ActionLatency", MetricUnit.Milliseconds, took, action=action)
     logger.append_keys(action=action, version=sent.version)
-    metrics.add_metric(name="Messages", unit=MetricUnit.Count, value=1)
     if action == "type" and sent.wrote:
         metrics.add_metric(name="LettersTyped", unit=MetricUnit.Count, value=1)
     _count_game(sent)
@@ -169,7 +169,8 @@ def consume(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     took = (time.perf_counter() - began) * 1000
     metrics.add_metric(name="FramesConsumed", unit=MetricUnit.Count, value=len(frames))
     metrics.add_metric(name="ConsumeLatency", unit=MetricUnit.Milliseconds, value=took)
-    failed, at = [], 0
+    failed, letters, at = [], 0, 0
+    done = time.time_ns() // 1_000_000
     for position, (_, frame) in enumerate(taken):
         if frame is None:
             logger.warning("a queued message that is not a frame was dropped")
@@ -179,9 +180,13 @@ def consume(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
         if sent is None:
             failed.append(position)
             continue
-        if sent.wrote and _action_of(frame.body) == "type":
-            metrics.add_metric(name="LettersTyped", unit=MetricUnit.Count, value=1)
+        action = _action_of(frame.body)
+        # From API Gateway's arrival to applied and answered: the queue's wait included.
+        _dimensioned("ActionLatency", MetricUnit.Milliseconds, done - frame.arrived, action=action)
+        letters += action == "type" and sent.wrote
         _count_game(sent)
+    if letters:
+        metrics.add_metric(name="LettersTyped", unit=MetricUnit.Count, value=letters)
     return {"batchItemFailures": queue.failures(taken, failed)}
 
 
