@@ -132,8 +132,8 @@ class Router:
                 raise Refused("no-hello", "Say hello first: the connection has no player yet.")
             code, player = found
             if self.queue is not None and not queued and bound(message, code):
-                assert isinstance(body, str)  # decode() refused anything else
-                frame = Queued(connection, code, player, body, arrived)
+                text = body if isinstance(body, str) else json.dumps(data)
+                frame = Queued(connection, code, player, text, arrived)
                 self.queue.send(frame, request or f"{connection}.{seq}.{arrived}")
                 return Sent(queued=True)
             return self.dispatch(connection, code, player, message, arrived)
@@ -195,7 +195,7 @@ class Router:
                     thread.join()
                     runner.gather(frame.code)
                     continue
-                count = runner.queued(frame.code)
+                count = runner.gathered(frame.code)
                 thread.start()
                 threads.setdefault(frame.code, []).append(thread)
                 _until(runner, frame.code, count + 1, thread)
@@ -227,6 +227,6 @@ def _reads_first(frame: Queued) -> bool:
 def _until(runner: Runner, code: str, count: int, thread: threading.Thread) -> None:
     """Wait until a frame is queued for its writer or its thread is done without it."""
     for _ in range(int(GATHER_WAIT_S / 0.002)):
-        if runner.wait_queued(code, count, 0.002) or not thread.is_alive():
+        if runner.wait_gathered(code, count, 0.002) or not thread.is_alive():
             return
     log.warning("a queued frame took over %.0f s to reach its room's writer", GATHER_WAIT_S)

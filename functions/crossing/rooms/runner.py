@@ -117,7 +117,8 @@ class Runner:
         self._queues: dict[tuple[int, str], list[Job[Any]]] = {}
         self._leaders: dict[tuple[int, str], int] = {}  # document -> the thread applying it
         self._held: OrderedDict[tuple[int, str], tuple[Any, int]] = OrderedDict()
-        self._gathering: set[str] = set()  # documents whose commands wait for release()
+        # Documents whose commands wait for release(), and how many have come since gather().
+        self._gathering: dict[str, int] = {}
         self._queued = threading.Condition(self._lock)
         self.batches = 0
         self.conflicts = 0
@@ -135,7 +136,9 @@ class Runner:
             if queue is None:
                 self._queues[key] = queue = []
             queue.append(job)
-            self._queued.notify_all()
+            if name in self._gathering:
+                self._gathering[name] += 1
+                self._queued.notify_all()
         if not leader:
             job.done.wait()
             if not job.lead:
@@ -148,24 +151,22 @@ class Runner:
         """Hold the document's commands in its queue, unapplied, until ``release``: a
         consumer handed several frames of one room at once applies them as one batch."""
         with self._lock:
-            self._gathering.add(name)
+            self._gathering.setdefault(name, 0)
 
-    def wait_queued(self, name: str, count: int, timeout: float) -> bool:
-        """Whether ``count`` commands for the document are queued (waiting ``timeout``)."""
-        with self._queued:
-            return self._queued.wait_for(lambda: self._count(name) >= count, timeout)
-
-    def queued(self, name: str) -> int:
+    def gathered(self, name: str) -> int:
+        """How many commands for the document have come since ``gather``."""
         with self._lock:
-            return self._count(name)
+            return self._gathering.get(name, 0)
 
-    def _count(self, name: str) -> int:
-        return sum(len(queue) for (_, of), queue in self._queues.items() if of == name)
+    def wait_gathered(self, name: str, count: int, timeout: float) -> bool:
+        """Whether ``count`` commands have come since ``gather`` (waiting ``timeout``)."""
+        with self._queued:
+            return self._queued.wait_for(lambda: self._gathering.get(name, 0) >= count, timeout)
 
     def release(self, name: str) -> None:
         """Apply what was gathered for the document: its first waiting thread leads."""
         with self._lock:
-            self._gathering.discard(name)
+            self._gathering.pop(name, None)
             for key, queue in self._queues.items():
                 if key[1] == name and queue and key not in self._leaders:
                     queue[0].lead = True
