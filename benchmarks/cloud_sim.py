@@ -211,17 +211,17 @@ def main() -> None:
                 with take_lock:
                     batch = queue.take(10, busy=in_flight)
                     if batch:
-                        in_flight.add(batch[0].code)
+                        in_flight.add(batch[0].group)
                 if not batch:
                     time.sleep(0.002)
                     continue
                 queue.wait("ReceiveMessage")  # the event source's poll
-                log[batch[0].code].extend(batch)
+                log[batch[0].group].extend(batch)
                 results = service.consume(batch)
                 failed["frames"] += results.count(None)
                 queue.wait("DeleteMessageBatch")
                 with take_lock:
-                    in_flight.discard(batch[0].code)
+                    in_flight.discard(batch[0].group)
 
         threads = [threading.Thread(target=consumer, args=(c,)) for c in consumers]
         if queued:

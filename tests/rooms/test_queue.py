@@ -9,7 +9,7 @@ from crossing.aws.memory import MemoryQueue, MemoryStore
 from crossing.crossword.commands import Type
 from crossing.rooms import protocol as P
 from crossing.rooms import room as R
-from crossing.rooms.router import bound
+from crossing.rooms.router import group_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -80,26 +80,51 @@ def test_frames_not_bound_to_a_room_are_answered_at_once():
     assert not queue.waiting and host.take() == []  # took already; nothing queued
 
 
-def test_which_messages_go_through_the_queue():
+def test_which_messages_go_through_the_queue_and_whose_writer_applies_them():
     room, game = "ABCDEF", "g-abc123"
     queued = [
-        (P.TypeLetter(action="type", seq=1, square=0, letter="a"), room),
-        (P.Simple(action="tick", seq=1), room),
-        (P.Start(action="start", seq=1), room),
-        (P.DuelSwap(action="duel_swap", seq=1, letter="a"), game),
-        (P.Simple(action="duel_resign", seq=1), game),
-        (P.Simple(action="tick", seq=1), game),
+        (P.TypeLetter(action="type", seq=1, square=0, letter="a"), room, room),
+        (P.Simple(action="tick", seq=1), room, room),
+        (P.Start(action="start", seq=1), room, room),
+        (P.JoinByCode(action="join", seq=1, code=" qqqqqq", name="A"), room, "QQQQQQ"),
+        (P.Watch(action="watch", seq=1, code="QQQQQQ"), "", "QQQQQQ"),
+        (P.DuelSwap(action="duel_swap", seq=1, letter="a"), game, game),
+        (P.Simple(action="duel_resign", seq=1), game, game),
+        (P.Simple(action="tick", seq=1), game, game),
     ]
     direct = [
         (P.Hello(action="hello", seq=1), room),
+        (P.Host(action="host", seq=1, name="H"), room),
         (P.Simple(action="snapshot", seq=1), room),
-        (P.JoinByCode(action="join", seq=1, code="QQQQQQ", name="A"), room),
+        (P.JoinByCode(action="join", seq=1, code="QQ QQ", name="A"), room),  # never a code
         (P.TypeLetter(action="type", seq=1, square=0, letter="a"), ""),
         (P.Simple(action="duel_lobby", seq=1), "lobby"),
         (P.DuelSwap(action="duel_swap", seq=1, letter="a"), "lobby"),
     ]
-    assert all(bound(m, code) for m, code in queued)
-    assert not any(bound(m, code) for m, code in direct)
+    assert [group_of(m, code) for m, code, _ in queued] == [group for _, _, group in queued]
+    assert [group_of(m, code) for m, code in direct] == [None] * len(direct)
+
+
+def test_joining_a_busy_room_waits_its_turn_in_the_rooms_queue():
+    clock = Clock()
+    service, queue = cloud(clock)
+    phone = phone_maker(service)
+    host, _guests, code = start_game(phone, mode="together")
+    drain(service, queue)
+    watcher = phone()
+    host.seq += 1
+    service.receive(host.connection, frame(host.seq, WHITES[0], "W"))
+    watcher.seq += 1
+    service.receive(
+        watcher.connection, json.dumps({"action": "watch", "seq": watcher.seq, "code": code})
+    )
+    assert [f.group for f in queue.waiting] == [code, code]
+    service.store.requests.clear()
+    assert None not in service.consume(queue.take(10))
+    assert service.store.requests["save_room"] == 1  # one write for the letter and the watch
+    watcher.take()
+    assert watcher.room["game"]["board"][WHITES[0]] == "W"
+    assert service.store.get_connection(watcher.connection)[0] == code
 
 
 def test_a_request_sent_twice_is_queued_once():

@@ -212,8 +212,8 @@ class MemoryQueue:
         """The next messages of the first group in line that is not ``busy``, removed."""
         with self._lock:
             skip = set(busy)
-            group = next((f.code for f in self.waiting if f.code not in skip), None)
-            taken = [f for f in self.waiting if f.code == group][:most]
+            group = next((f.group for f in self.waiting if f.group not in skip), None)
+            taken = [f for f in self.waiting if f.group == group][:most]
             for frame in taken:
                 self.waiting.remove(frame)
             return taken

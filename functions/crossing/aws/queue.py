@@ -32,7 +32,7 @@ class SqsQueue:
         self.client.send_message(
             QueueUrl=self.url,
             MessageBody=encode(frame),
-            MessageGroupId=frame.code,
+            MessageGroupId=frame.group,
             MessageDeduplicationId=dedup[:128],
         )
 
@@ -45,6 +45,7 @@ def encode(frame: Queued) -> str:
             "player": frame.player,
             "body": frame.body,
             "arrived": frame.arrived,
+            "group": frame.group,
         },
         separators=(",", ":"),
     )
@@ -58,6 +59,7 @@ def decode(body: str) -> Queued:
         str(data["player"]),
         str(data["body"]),
         int(data["arrived"]),
+        str(data.get("group", "")),
     )
 
 
@@ -84,9 +86,9 @@ def failures(
     for at in sorted(failed):
         frame = taken[at][1]
         if frame is not None:
-            first.setdefault(frame.code, at)
+            first.setdefault(frame.group, at)
     return [
         {"itemIdentifier": message}
         for at, (message, frame) in enumerate(taken)
-        if frame is not None and at >= first.get(frame.code, len(taken))
+        if frame is not None and at >= first.get(frame.group, len(taken))
     ]

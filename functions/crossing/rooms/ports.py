@@ -150,10 +150,15 @@ class Queued:
     handler already knew: whose connection it came from and when it arrived."""
 
     connection: str
-    code: str  # the room or game: the queue's group, so one writer applies it in order
+    code: str  # the room or game the connection is in (its record)
     player: str
     body: str
     arrived: int
+    group: str = ""  # the room or game the frame is for, the queue's group: ``code`` if ""
+
+    def __post_init__(self) -> None:
+        if not self.group:
+            object.__setattr__(self, "group", self.code)
 
 
 class Queue(Protocol):
@@ -161,5 +166,5 @@ class Queue(Protocol):
     one consumer at a time, in the order they were sent."""
 
     def send(self, frame: Queued, dedup: str) -> None:
-        """Enqueue ``frame`` under group ``frame.code``; a second send with the same
+        """Enqueue ``frame`` under group ``frame.group``; a second send with the same
         ``dedup`` (a retried request) is dropped."""

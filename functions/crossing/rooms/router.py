@@ -7,15 +7,16 @@ by its message type to the service that owns it.
 - Duel (``duel_desk.py``): the lobby, seeks, games;
 - notifications (``notices.py``): a phone's push subscription.
 
-Where a queue is configured (the cloud), a frame bound to a room or a Duel game is not
-applied here: it is enqueued with the connection record, and ``consume`` (the queue's
-consumer) applies the frames of one room as one batch through the same services.
+Where a queue is configured (the cloud), a frame for a room or a Duel game (``group_of``)
+is not applied here: it is enqueued with the connection record, and ``consume`` (the
+queue's consumer) applies the frames of one room as one batch through the same services.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import re
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -44,8 +45,9 @@ log = logging.getLogger(__name__)
 _DUEL_MODELS = (P.DuelSeek, P.DuelCancel, P.DuelAccept, P.DuelBot, P.DuelOpen, P.DuelWatch)
 _DUEL_MOVES = (P.DuelPlay, P.DuelSwap)
 _DUEL_SIMPLE = ("duel_lobby", "duel_skip", "duel_resign")
-_ENTERING = (P.Host, P.JoinByCode, P.Watch, P.PickUp)
-_DIRECT = (P.Hello, P.SignUp, P.SignIn, P.Notify, *_ENTERING)
+_DIRECT = (P.Hello, P.SignUp, P.SignIn, P.Notify, P.Host, P.PickUp)
+_DUEL_TURN = ("tick", "duel_skip", "duel_resign")
+_CODE = re.compile(r"[A-Z0-9]{4,12}")  # a crossword room's code, as a queue's group
 
 
 def decode(body: str | bytes | None, binary: bool) -> Any:
@@ -77,20 +79,20 @@ def is_duel(message: Any, code: str) -> bool:
     )
 
 
-def bound(message: Any, code: str) -> bool:
-    """Whether ``message`` changes the room or Duel game the connection is in, so that
-    room's single writer must apply it: the frames worth a queue. Entering, identity,
-    notifications, snapshots and the Duel lobby act directly."""
-    if not code or isinstance(message, _DIRECT):
-        return False
-    if message.action == "snapshot":
-        return False
+def group_of(message: Any, code: str) -> str | None:
+    """The room or Duel game whose single writer must apply ``message``, the connection
+    being in ``code``: the frames worth a queue, and their group. None for those that
+    act directly: identity, hosting (a new room), notifications, snapshots, the Duel
+    lobby."""
+    if isinstance(message, P.JoinByCode | P.Watch):  # the room entered, which may be busy
+        entered = message.code.strip().upper()
+        return entered if _CODE.fullmatch(entered) else None
+    if not code or isinstance(message, _DIRECT) or message.action == "snapshot":
+        return None
     if is_duel(message, code):
-        return code.startswith(GAME_PREFIX) and (
-            isinstance(message, _DUEL_MOVES)
-            or message.action in ("tick", "duel_skip", "duel_resign")
-        )
-    return not is_duel_code(code)
+        moves = isinstance(message, _DUEL_MOVES) or message.action in _DUEL_TURN
+        return code if code.startswith(GAME_PREFIX) and moves else None
+    return None if is_duel_code(code) else code
 
 
 class Router:
@@ -131,9 +133,10 @@ class Router:
             if found is None:
                 raise Refused("no-hello", "Say hello first: the connection has no player yet.")
             code, player = found
-            if self.queue is not None and not queued and bound(message, code):
+            group = group_of(message, code) if self.queue is not None and not queued else None
+            if self.queue is not None and group is not None:
                 text = body if isinstance(body, str) else json.dumps(data)
-                frame = Queued(connection, code, player, text, arrived)
+                frame = Queued(connection, code, player, text, arrived, group)
                 self.queue.send(frame, request or f"{connection}.{seq}.{arrived}")
                 return Sent(queued=True)
             return self.dispatch(connection, code, player, message, arrived)
@@ -179,7 +182,7 @@ class Router:
         runner = self.rooms.runner
         results: list[Sent | None] = [None] * len(frames)
         threads: dict[str, list[threading.Thread]] = {}
-        codes = list(dict.fromkeys(frame.code for frame in frames))
+        codes = list(dict.fromkeys(frame.group for frame in frames))
         for code in codes:
             runner.gather(code)
         try:
@@ -188,17 +191,17 @@ class Router:
                 if _reads_first(frame):
                     # It reads the room before its writer applies it (a start deals by
                     # the size chosen): everything before it is written first.
-                    runner.release(frame.code)
-                    for before in threads.pop(frame.code, []):
+                    runner.release(frame.group)
+                    for before in threads.pop(frame.group, []):
                         before.join()
                     thread.start()
                     thread.join()
-                    runner.gather(frame.code)
+                    runner.gather(frame.group)
                     continue
-                count = runner.gathered(frame.code)
+                count = runner.gathered(frame.group)
                 thread.start()
-                threads.setdefault(frame.code, []).append(thread)
-                _until(runner, frame.code, count + 1, thread)
+                threads.setdefault(frame.group, []).append(thread)
+                _until(runner, frame.group, count + 1, thread)
         finally:
             for code in codes:
                 runner.release(code)
