@@ -13,6 +13,10 @@ server) that wrote first makes the write fail with ``Conflict``; the runner then
 forgets what it held, reads again and re-applies the whole batch. A batch whose
 steps change nothing visible is not written at all (its counters stay in memory
 and go out with the next write). Nothing raises once a write has succeeded.
+
+A caller handed several commands for one document at once (the cloud's queue
+consumer, ``router.Router.consume``) can ``gather`` the document: its commands then
+queue without being applied until ``release``, so they make one batch, in order.
 """
 
 from __future__ import annotations
