@@ -253,3 +253,52 @@ def test_a_frame_slow_to_reach_its_writer_keeps_its_place(monkeypatch):
         service.receive(host.connection, frame(host.seq, WHITES[0], letter))
     assert None not in service.consume(queue.take(10))
     assert stored(service, code).game.letters()[WHITES[0]] == "B"  # the later letter stays
+
+
+class Failing(MemoryStore):
+    """A store whose room writes fail on the given turns (the store timing out)."""
+
+    def __init__(self):
+        super().__init__()
+        self.failures: list[bool] = []
+
+    def save_room(self, code, state, seen, expires_at):
+        if self.failures and self.failures.pop(0):
+            raise RuntimeError("the store timed out")
+        return super().save_room(code, state, seen, expires_at)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    letters=st.lists(typing, min_size=2, max_size=2),
+    failures=st.lists(st.booleans(), max_size=8),
+    most=st.integers(1, 10),
+)
+def test_frames_delivered_again_after_a_failed_write_are_each_applied_once(letters, failures, most):
+    clock = Clock()
+    store = Failing()
+    service, queue = cloud(clock, store)
+    host, guests, code = start_game(phone_maker(service), mode="together")
+    drain(service, queue)
+    phones = [host, *guests]
+    start = stored(service, code)
+    for p, typed in zip(phones, letters, strict=True):
+        for sq, letter in typed:
+            p.seq += 1
+            service.receive(p.connection, frame(p.seq, sq, letter))
+    log = list(queue.waiting)
+    store.failures = list(failures)
+    while batch := queue.take(most):
+        results = service.consume(batch)
+        failed = [at for at, sent in enumerate(results) if sent is None]
+        again = [f for at, f in enumerate(batch) if failed and at >= failed[0]]
+        queue.waiting[:0] = again  # SQS gives them back first, in order
+    replay = start
+    for f in log:
+        m = json.loads(f.body)
+        replay, _ = R.step(replay, R.Play(f.player, Type(f.player, m["square"], m["letter"])), 0)
+    assert stored(service, code).game.letters() == replay.game.letters()
+    for p in phones:
+        fresh = [m["seq"] for m in acks(p) if not m["duplicate"]]
+        assert len(fresh) == len(set(fresh))  # none applied twice
+        assert set(range(p.seq - len(letters[phones.index(p)]) + 1, p.seq + 1)) <= set(fresh)
