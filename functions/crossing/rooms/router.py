@@ -182,9 +182,9 @@ class Router:
         runner = self.rooms.runner
         results: list[Sent | None] = [None] * len(frames)
         threads: dict[str, list[threading.Thread]] = {}
-        codes = list(dict.fromkeys(frame.group for frame in frames))
-        for code in codes:
-            runner.gather(code)
+        groups = list(dict.fromkeys(frame.group for frame in frames))
+        for group in groups:
+            runner.gather(group)
         try:
             for at, frame in enumerate(frames):
                 thread = threading.Thread(target=self._apply, args=(frame, at, results))
@@ -203,10 +203,10 @@ class Router:
                 threads.setdefault(frame.group, []).append(thread)
                 _until(runner, frame.group, count + 1, thread)
         finally:
-            for code in codes:
-                runner.release(code)
-        for group in threads.values():
-            for thread in group:
+            for group in groups:
+                runner.release(group)
+        for started in threads.values():
+            for thread in started:
                 thread.join()
         return results
 
@@ -227,9 +227,9 @@ def _reads_first(frame: Queued) -> bool:
         return False
 
 
-def _until(runner: Runner, code: str, count: int, thread: threading.Thread) -> None:
+def _until(runner: Runner, group: str, count: int, thread: threading.Thread) -> None:
     """Wait until a frame is queued for its writer or its thread is done without it."""
     for _ in range(int(GATHER_WAIT_S / 0.002)):
-        if runner.wait_gathered(code, count, 0.002) or not thread.is_alive():
+        if runner.wait_gathered(group, count, 0.002) or not thread.is_alive():
             return
     log.warning("a queued frame took over %.0f s to reach its room's writer", GATHER_WAIT_S)
