@@ -109,5 +109,6 @@ def test_a_corrupt_word_graph_is_refused_not_followed(enable):
     broken = Lexicon.__new__(Lexicon)
     broken.nodes = nodes
     broken.root = enable.root
+    broken.graph_checked = False
     with pytest.raises(ValueError, match="outside the graph"):
         generate(Board.empty(), "QUIXOTE", RULE_SETS["crossplay"], broken)

@@ -355,7 +355,7 @@ def check_pack(
         return [PackFailure(name, 'a pack is a JSON object with a "puzzles" list')]
     failures: list[PackFailure] = []
     try:
-        size = Size(data.get("size"))
+        size = Size(str(data.get("size")))  # no other JSON value spells a size
     except ValueError:
         return [PackFailure(name, f"unknown size {data.get('size')!r}")]
     if not data["puzzles"]:

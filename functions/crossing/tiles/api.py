@@ -121,7 +121,7 @@ def _leave(rules: RuleSet, rack: str, move: Move, score: int) -> tuple[str, floa
 
 def play_json(
     board: Board, move: Move, rules: RuleSet, lexicon: Lexicon, bonus: bool, rack: str
-) -> dict:
+) -> dict[str, Any]:
     # The reference scorer writes the breakdown; movegen's own sum must agree with it.
     checked = check_play(board, move.tiles, lexicon)
     breakdown = score_play(board, checked, rules, premiums=bonus)
@@ -150,10 +150,8 @@ def _play(data: dict[str, Any], board: Board, rack: str, lexicon: Lexicon) -> Mo
     play = data["play"]
     if not isinstance(play, dict):
         raise BadRequest("play must be an object with row, col, direction and word")
-    row, col, direction, word = (play.get(k) for k in ("row", "col", "direction", "word"))
-    for name, value in (("row", row), ("col", col)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 15:
-            raise BadRequest(f"play {name} must be a whole number 1-15, not {value!r}")
+    row, col = _line_number(play, "row"), _line_number(play, "col")
+    direction, word = play.get("direction"), play.get("word")
     if direction not in (ACROSS, DOWN):
         raise BadRequest(f"play direction must be across or down, not {direction!r}")
     if not isinstance(word, str) or not word.isascii() or not word.isalpha():
@@ -164,6 +162,13 @@ def _play(data: dict[str, Any], board: Board, rack: str, lexicon: Lexicon) -> Mo
     except IllegalPlay as error:
         raise BadRequest(str(error)) from None
     return Move(row - 1, col - 1, direction, word, tiles, 0)
+
+
+def _line_number(play: dict[str, Any], name: str) -> int:
+    value = play.get(name)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 15:
+        raise BadRequest(f"play {name} must be a whole number 1-15, not {value!r}")
+    return value
 
 
 # Every play is many thousands: each is a short row, not an object with a breakdown.
@@ -184,7 +189,7 @@ def grouped(moves: list[Move], rules: RuleSet, rack: str) -> list[list[Any]]:
     """One row per placement and spelling (``ROW_FIELDS``); its other blank choices as
     ``[word, score, leave, equity]`` variants. ``moves`` is best first, so a row shows
     its best-scoring way."""
-    rows: dict[tuple, list[Any]] = {}
+    rows: dict[tuple[int, int, str, str], list[Any]] = {}
     read = leave_reader(rules, rack)
     for move in moves:
         leave, worth = read(move)

@@ -28,11 +28,13 @@ FEATURES = (*LETTERS, "?", "duplicate")
 
 @cache
 def table() -> dict[str, Any]:
-    return json.loads(TABLE.read_text())
+    made: dict[str, Any] = json.loads(TABLE.read_text())
+    return made
 
 
 def values_for(rules: RuleSet) -> dict[str, float]:
-    return table()["values"].get(rules.name, {})
+    values: dict[str, float] = table()["values"].get(rules.name, {})
+    return values
 
 
 def features(leave: str) -> list[int]:

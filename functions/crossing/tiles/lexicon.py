@@ -126,6 +126,7 @@ class Lexicon:
             nodes.byteswap()
         self.nodes = nodes
         self.root = nodes[0] & _ARC_MASK
+        self.graph_checked = False  # the compiled search's safety check passed on it
         # Decoded arc lists, filled on first visit: loading stays a byte copy,
         # and search pays for decoding once per state it actually reaches.
         self._arcs: dict[int, dict[int, tuple[bool, int]]] = {}
