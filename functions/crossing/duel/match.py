@@ -225,11 +225,10 @@ def _after_turn(match: Match, now: int) -> Match:
     # A bot's clock stands still while it waits: its pause is for the human's eye and
     # choosing takes milliseconds, so the bot's time is never what decides a game.
     duel = match.duel
-    seats = tuple(
-        replace(s, clock=s.clock.stop(now)) if i == duel.turn else s
-        for i, s in enumerate(duel.seats)
+    turn = duel.seats[duel.turn]
+    duel = replace(
+        duel, seats=G.with_seat(duel.seats, duel.turn, replace(turn, clock=turn.clock.stop(now)))
     )
-    duel = replace(duel, seats=seats)  # type: ignore[arg-type]
     return replace(match, duel=duel, bot_due=now + bots.think_ms(level, duel.limit_ms, rng))
 
 

@@ -8,7 +8,7 @@ messages carry the room ``version``. See docs/protocol.md.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -155,7 +155,7 @@ class Rename(_Message):
 
 class AddBot(_Message):
     action: Literal["add_bot"]
-    level: Literal[BOT_LEVELS]  # type: ignore[valid-type]
+    level: Literal[BOT_LEVELS]  # type: ignore[valid-type]  # pydantic reads the tuple's values
 
 
 class RemoveBot(_Message):
@@ -291,7 +291,7 @@ ACTIONS = sorted(
         ClearSquare,
         Simple,
     )
-    for a in model.model_fields["action"].annotation.__args__  # type: ignore[union-attr]
+    for a in get_args(model.model_fields["action"].annotation)
 )
 
 
