@@ -15,6 +15,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 from crossing.crossword.sizes import Size
 from crossing.rooms.push_endpoints import check_endpoint
 from crossing.rooms.room import BOT_LEVELS, NAME_LIMIT, Mode, clean_name
+from crossing.rooms.view_models import DuelShown, OwnSeekShown, SeekShown, shown_as
 
 MAX_MESSAGE_BYTES = 4096
 
@@ -322,8 +323,8 @@ class LobbyMessage(BaseModel):
     """The Duel games waiting for an opponent, and the viewer's own."""
 
     type: Literal["lobby"] = "lobby"
-    seeks: list[dict[str, Any]]
-    mine: dict[str, Any] | None
+    seeks: Annotated[list[dict[str, Any]], AfterValidator(shown_as(list[SeekShown]))]
+    mine: Annotated[dict[str, Any] | None, AfterValidator(shown_as(OwnSeekShown))]
     now: int
 
 
@@ -332,7 +333,7 @@ class DuelMessage(BaseModel):
 
     type: Literal["duel"] = "duel"
     version: int
-    game: dict[str, Any]
+    game: Annotated[dict[str, Any], AfterValidator(shown_as(DuelShown))]
 
 
 class RoomMessage(BaseModel):
