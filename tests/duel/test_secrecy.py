@@ -21,12 +21,14 @@ from crossing.duel import bots
 from crossing.duel import game as G
 from crossing.duel.match import Match, Player, advance, start_match, step
 from crossing.duel.views import view
+from crossing.game_files import default_lexicon
 from crossing.refusals import Refused
 from crossing.rooms import protocol as P
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
+LEX = default_lexicon()
 T0 = 5_000_000
 MIN = 60_000
 ANN = Player("ann", "Ann", 1000, rated=True)
@@ -85,7 +87,7 @@ def played(opponent: Player, seed: int, limit: int | None, script, rng: random.R
     yield match, now
     for kind, wait_ms in script:
         now += wait_ms
-        match, _ = advance(match, now)
+        match, _ = advance(match, now, LEX)
         if match.over:
             return
         mover = match.duel.to_move
@@ -95,9 +97,9 @@ def played(opponent: Player, seed: int, limit: int | None, script, rng: random.R
                 "swap": G.Swap(mover, rng.choice(rack)),
                 "skip": G.Skip(mover),
                 "resign": G.Resign(mover),
-            }.get(kind) or bots.choose(match.duel, kind)
+            }.get(kind) or bots.choose(match.duel, kind, LEX)
             try:
-                match, _ = step(match, command, now)
+                match, _ = step(match, command, now, LEX)
             except Refused:
                 continue  # a swap with the bag empty: refused, nothing changed
         yield match, now

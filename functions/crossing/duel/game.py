@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from crossing.clock import Clock
 from crossing.refusals import Refused
 from crossing.tiles.board import Board
-from crossing.tiles.lexicon import Lexicon, default_lexicon
+from crossing.tiles.lexicon import Lexicon
 from crossing.tiles.play import IllegalPlay, NewTile, check_play
 from crossing.tiles.rules import get_rules
 from crossing.tiles.scoring import score_play
@@ -168,9 +168,7 @@ class Tick:
 DuelCommand = Place | Swap | Skip | Resign | Tick
 
 
-def step(
-    duel: Duel, command: DuelCommand, now: int, lexicon: Lexicon | None = None
-) -> tuple[Duel, list[Turn]]:
+def step(duel: Duel, command: DuelCommand, now: int, lexicon: Lexicon) -> tuple[Duel, list[Turn]]:
     """Apply a flag fall that is due, then the command. Returns the turns it made."""
     duel, made = advance(duel, now)
     if isinstance(command, Tick):
@@ -186,7 +184,7 @@ def step(
             return duel, [*made, turn]
         case Place(player, tiles):
             _their_turn(duel, player)
-            duel, turn = _place(duel, tiles, now, lexicon or default_lexicon())
+            duel, turn = _place(duel, tiles, now, lexicon)
         case Swap(player, letter):
             _their_turn(duel, player)
             duel, turn = _swap(duel, letter, now)
