@@ -100,15 +100,30 @@ def test_the_scan_sees_each_kind_of_io():
     ]
 
 
+def _imports(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text())
+    found = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    return found + [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+
+
+# What sits around the games: they are called from there and never call it, so reaching
+# a file through an adapter (``crossing.game_files``) is refused like reading one.
+OUTSIDE = ("game_files", "aws", "rooms", "handlers", "local", "cli", "solve_cli", "puzzles_cli")
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_game_module_imports_nothing_from_the_adapters_or_entry_points(path):
+    around = {f"crossing.{name}" for name in OUTSIDE}
+    wrong = [m for m in _imports(path) if ".".join(m.split(".")[:2]) in around]
+    assert wrong == []
+
+
 def test_duel_takes_what_the_games_share_from_the_shared_modules():
     """``Refused`` and ``Clock`` come from ``crossing.refusals`` and ``crossing.clock``:
     the Duel imports nothing of the crossword package (nor the tile engine of either)."""
     for game, others in (("duel", ("crossword",)), ("tiles", ("crossword", "duel"))):
         for path in sorted((PACKAGE / game).glob("*.py")):
-            tree = ast.parse(path.read_text())
-            imported = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
-            imported += [
-                a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
+            wrong = [
+                m for m in _imports(path) if any(m.startswith(f"crossing.{o}") for o in others)
             ]
-            wrong = [m for m in imported if any(m.startswith(f"crossing.{o}") for o in others)]
             assert wrong == [], f"{game}/{path.name}"
