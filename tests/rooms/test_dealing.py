@@ -204,5 +204,12 @@ def test_a_bad_dealt_list_is_refused_and_changes_nothing(clock, dealt):
 
 def test_a_full_dealt_list_fits_in_a_frame():
     longest = {"action": "start", "seq": P.MAX_SEQ, "replace_saved": True}
-    longest["dealt"] = ["x" * 20] * P.DEALT_LIMIT
+    longest["dealt"] = ["x" * P.PUZZLE_ID_LENGTH] * P.DEALT_LIMIT
     assert len(json.dumps(longest, separators=(",", ":"))) <= P.MAX_MESSAGE_BYTES
+
+
+def test_the_page_keeps_as_many_ids_and_the_same_form_as_start_takes():
+    page = (Path(__file__).parents[2] / "frontend" / "js" / "dealt.js").read_text()
+    assert f"DEALT_LIMIT = {P.DEALT_LIMIT};" in page
+    assert f"/{P.PUZZLE_ID_PATTERN}/" in page
+    assert f"id.length <= {P.PUZZLE_ID_LENGTH}" in page

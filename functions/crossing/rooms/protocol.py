@@ -174,7 +174,9 @@ class Choose(_Message):
 
 
 # A puzzle's id as the packs give it ("cw-" and twelve hex digits of its grid's hash).
-PuzzleId = Annotated[str, Field(max_length=20, pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+PUZZLE_ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+PUZZLE_ID_LENGTH = 20
+PuzzleId = Annotated[str, Field(max_length=PUZZLE_ID_LENGTH, pattern=PUZZLE_ID_PATTERN)]
 # How many puzzles of one size a host's phone remembers dealing: the largest pack
 # (1,000 Minis) goes round once before any comes back.
 DEALT_LIMIT = 1000
