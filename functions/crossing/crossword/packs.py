@@ -572,8 +572,9 @@ def pick_puzzle(puzzles: Sequence[Puzzle], dealt: Sequence[str], rng: random.Ran
 
     Never one dealt before while any is left, and never one sharing half its answers
     with one dealt before. When every puzzle is either, one at random from the half
-    met longest ago (a puzzle meets its twins' deals too): a repeat comes at least
-    half a pack of games after the last, and never in the order of the first pass.
+    met longest ago (a puzzle meets its twins' deals too): in a pack without twins a
+    repeat comes at least half a pack of games after the last, and the passes after
+    the first never follow its order.
     Pure: the caller keeps and sends the dealt list.
     """
     if not puzzles:
