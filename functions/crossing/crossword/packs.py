@@ -24,6 +24,11 @@ from crossing.crossword.lemma import same_family
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.sizes import Size
 
+# The form of every puzzle id a pack may hold (``puzzle_id`` gives "cw-" and twelve
+# hex digits): a host's phone sends the ids it has been dealt back in this form.
+PUZZLE_ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+PUZZLE_ID_LENGTH = 20
+
 
 def puzzle_id(solution: str) -> str:
     """Stable id from the grid of letters: the same grid always gets the same id."""

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
+from crossing.crossword.packs import PUZZLE_ID_LENGTH, PUZZLE_ID_PATTERN
 from crossing.crossword.sizes import Size
 from crossing.rooms.push_endpoints import check_endpoint
 from crossing.rooms.room import BOT_LEVELS, NAME_LIMIT, Mode, clean_name
@@ -174,8 +175,6 @@ class Choose(_Message):
 
 
 # A puzzle's id as the packs give it ("cw-" and twelve hex digits of its grid's hash).
-PUZZLE_ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
-PUZZLE_ID_LENGTH = 20
 PuzzleId = Annotated[str, Field(max_length=PUZZLE_ID_LENGTH, pattern=PUZZLE_ID_PATTERN)]
 # How many puzzles of one size a host's phone remembers dealing: the largest pack
 # (1,000 Minis) goes round once before any comes back.
