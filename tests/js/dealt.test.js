@@ -2,14 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { DEALT_LIMIT, dealtList, rememberDealt } from "../../frontend/js/dealt.js";
-
-function memoryStorage() {
-  const items = new Map();
-  return {
-    getItem: (key) => (items.has(key) ? items.get(key) : null),
-    setItem: (key, value) => items.set(key, String(value)),
-  };
-}
+import { memoryStorage } from "./memory_storage.js";
 
 test("each size keeps its own list, oldest first, each puzzle once", () => {
   const storage = memoryStorage();
