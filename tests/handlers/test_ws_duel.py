@@ -18,10 +18,10 @@ import pytest
 from crossing.aws.pool import create_pool
 from crossing.aws.table import create_table
 from crossing.duel.game import RULES
+from crossing.game_files import default_lexicon
 from crossing.handlers import ws
 from crossing.local.events import websocket_event
 from crossing.tiles.board import Board
-from crossing.tiles.lexicon import default_lexicon
 from crossing.tiles.movegen import generate
 from moto import mock_aws
 from moto.apigatewaymanagementapi.models import apigatewaymanagementapi_backends

@@ -23,9 +23,9 @@ from typing import Any
 
 import pytest
 from crossing.duel.game import RULES
+from crossing.game_files import default_lexicon
 from crossing.local.events import http_api_event, websocket_event
 from crossing.tiles.board import Board
-from crossing.tiles.lexicon import default_lexicon
 from crossing.tiles.movegen import generate
 
 from infra import build_asset

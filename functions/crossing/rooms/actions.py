@@ -67,7 +67,7 @@ class RoomActions:
                 arrived=arrived,
             )
             if puzzle is not None:  # the start was written: now the deal counts as seen
-                rooms._dealt(player, puzzle.id)
+                rooms._dealt(player, puzzle, message.dealt)
             return sent
         action = _room_action(player, message)
         return rooms._mutate(

@@ -25,8 +25,10 @@ from crossing.crossword.commands import (
     Refused,
 )
 from crossing.crossword.events import Changed
+from crossing.crossword.packs import pick_puzzle
 from crossing.crossword.puzzle import Puzzle
-from crossing.rooms import pace, seqs
+from crossing.crossword.sizes import Size
+from crossing.rooms import dealing, pace, seqs
 from crossing.rooms import protocol as P
 from crossing.rooms import room as R
 from crossing.rooms.actions import _fixed
@@ -56,7 +58,6 @@ __all__ = [
 ROOM_TTL_MS = 2 * 24 * 3600_000
 SAVE_TTL_MS = 60 * 24 * 3600_000
 MAX_TRIES = 6
-RECENT_PUZZLES = 200
 SHOWN_ROOMS = 2000  # rooms whose last-sent views are kept, so each view is built once
 TOO_FAST = Refused("too-fast", "Slow down: too many messages at once.")
 STALE = Refused("stale", "That message is too old to tell whether it was applied; send it anew.")
@@ -188,33 +189,35 @@ class RoomService:
                     "You have a saved Together board: pick it up, "
                     "or confirm that a new puzzle replaces it.",
                 )
-        puzzle = self._deal(player, room)
+        puzzle = self._deal(player, room, m.dealt)
         return (lambda room: R.Start(player, puzzle=puzzle)), puzzle
 
-    def _deal(self, host: str, room: R.Room) -> Puzzle:
-        """A puzzle of the chosen size that this host has not seen recently."""
+    def _deal(self, host: str, room: R.Room, phone: Sequence[str] = ()) -> Puzzle:
+        """A puzzle of the chosen size that this host has not had (``pick_puzzle``), by
+        the phone's list of what it dealt and, for a signed-in host, the profile's."""
         puzzles = list(self.packs.puzzles(room.size))
         if not puzzles:
             raise Refused("no-puzzles", f"There are no {room.size.value} puzzles yet.")
-        profile = self.store.get_profile(host) or {}
-        recent = {pid: i for i, pid in enumerate(profile.get("dealt", []))}
-        fresh = [p for p in puzzles if p.id not in recent]
-        # Everything seen: the one seen longest ago.
-        return self.rng.choice(fresh) if fresh else min(puzzles, key=lambda p: recent[p.id])
+        profile = (self.store.get_profile(host) or {}) if host.startswith(ACCOUNT_PREFIX) else {}
+        return pick_puzzle(puzzles, dealing.history(profile, room.size, phone), self.rng)
 
-    def _dealt(self, host: str, puzzle: str) -> None:
-        """Record a deal in the host's profile, once the start that dealt it was written.
+    def _dealt(self, host: str, puzzle: Puzzle, phone: Sequence[str] = ()) -> None:
+        """Record a deal in a signed-in host's profile, once the start that dealt it was
+        written, with the phone's own list (so the account's other phones know both).
 
-        Only the one field, under the condition that it is still what was read: a deal in
-        another room of this host's at the same moment is kept too.
+        Only the one size's field, under the condition that it is still what was read: a
+        deal in another room of this host's at the same moment is kept too. A guest's
+        phone's list is the whole record: nothing to write.
         """
+        if not host.startswith(ACCOUNT_PREFIX):
+            return
+        key = dealing.field(Size.for_width(puzzle.width))
         for _ in range(MAX_TRIES):
-            seen = (self.store.get_profile(host) or {}).get("dealt")
-            dealt = [pid for pid in seen or [] if pid != puzzle] + [puzzle]
-            changes = {"dealt": dealt[-RECENT_PUZZLES:]}
-            if self.store.update_profile(host, changes, expect={"dealt": seen}):
+            seen = (self.store.get_profile(host) or {}).get(key)
+            changes = {key: dealing.merged(seen or [], phone, [puzzle.id])}
+            if self.store.update_profile(host, changes, expect={key: seen}):
                 return
-        log.warning("could not record %s as dealt to %s", puzzle, host)
+        log.warning("could not record %s as dealt to %s", puzzle.id, host)
 
     # --- the room as a document of the runner (crossing.rooms.runner) ----------------------
 
