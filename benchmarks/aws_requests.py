@@ -135,8 +135,8 @@ def crossword(ws: Any, context: Any, calls: Calls, mode: str, players: int, lett
 
 def duel(ws: Any, context: Any, calls: Calls, clock: Any, turns: int):
     from crossing.duel.game import RULES
+    from crossing.game_files import default_lexicon
     from crossing.tiles.board import Board
-    from crossing.tiles.lexicon import default_lexicon
     from crossing.tiles.movegen import generate
 
     ann, bob = Phone(ws, context), Phone(ws, context)

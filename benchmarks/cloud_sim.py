@@ -1,16 +1,24 @@
 """The cloud, simulated: concurrent "Lambdas" on one DynamoDB table (moto) with latency.
 
     python benchmarks/cloud_sim.py [--rooms 2] [--typists 8] [--rate 3] [--seconds 20]
-                                   [--workers 8] [--latency 5-10]
+                                   [--workers 8] [--latency 5-10] [--path queue|direct]
 
 Each worker is its own ``RoomService`` (a Lambda container: ``hold=False``, so it reads
-the room before every write, as where many processes write) on a ``DynamoStore`` whose
-every request waits 5-10 ms first. Each typist types ``--rate`` letters a second into
-its own squares, each frame handed to whichever worker is free, so frames of one room
-are handled side by side and out of order, as API Gateway's concurrent invocations
-would. Reports busy refusals, letters lost (acknowledged but not on the final board,
-or never acknowledged), whether every phone's board is the stored board, and store
-requests per letter.
+the room before every write) on a ``DynamoStore`` whose every request waits 5-10 ms
+first. Each typist types ``--rate`` letters a second into its own squares, each frame
+handed to whichever ``$default`` worker is free, so frames of one room arrive side by
+side and out of order, as API Gateway's concurrent invocations would.
+
+``--path queue`` (the cloud as built): ``$default`` looks the connection up and sends the
+frame to the frame queue (an in-memory SQS FIFO whose every call waits as long as a
+store request); ``--workers`` consumer invocations each take up to ten messages of one
+room whose earlier messages are done (one group in flight at a time, as Lambda's FIFO
+event source does) and apply them as one batch. ``--path direct`` (before the queue):
+``$default`` applies the frame itself, racing the other workers on the room's version.
+
+Reports busy refusals, letters lost (acknowledged but never applied, or never
+answered), whether each room's final board is the replay of its ordered log and every
+phone shows it, store requests per letter, SQS calls per letter, and conflicts.
 """
 
 from __future__ import annotations
@@ -29,7 +37,10 @@ from typing import Any
 import boto3
 from crossing.aws import table
 from crossing.aws.dynamo import DynamoStore
-from crossing.aws.memory import ManualTimers, MemoryPacks, RecordingConnections
+from crossing.aws.memory import ManualTimers, MemoryPacks, MemoryQueue, RecordingConnections
+from crossing.crossword.commands import Type
+from crossing.rooms import room as R
+from crossing.rooms.ports import Queued
 from crossing.rooms.service import RoomService
 from crossing.rooms.simulate import synthetic_puzzle
 from crossing.rooms.storage import load_room
@@ -58,6 +69,23 @@ class Slow:
         return slow
 
 
+class SlowQueue(MemoryQueue):
+    """The frame queue, each SendMessage waiting like a request over the network."""
+
+    def __init__(self, low: float, high: float) -> None:
+        super().__init__()
+        self._low, self._high = low, high
+        self.calls: Counter[str] = Counter()
+
+    def wait(self, call: str) -> None:
+        self.calls[call] += 1
+        time.sleep(random.uniform(self._low, self._high))
+
+    def send(self, frame: Queued, dedup: str) -> None:
+        self.wait("SendMessage")
+        super().send(frame, dedup)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rooms", type=int, default=2)
@@ -66,7 +94,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--workers", type=int, default=8)
     parser.add_argument("--latency", default="5-10")
+    parser.add_argument("--path", choices=("queue", "direct"), default="queue")
     args = parser.parse_args()
+    queued = args.path == "queue"
     low, high = (float(x) / 1000 for x in args.latency.split("-"))
     with mock_aws():
         client = boto3.client("dynamodb", region_name="us-east-1")
@@ -81,12 +111,19 @@ def main() -> None:
 
         connections.send = send  # type: ignore[method-assign]
         puzzle = synthetic_puzzle(11, 3)
-        stores = [DynamoStore("sim", Slow(client, low, high)) for _ in range(args.workers)]
+        queue = SlowQueue(low, high) if queued else None
+        stores = [DynamoStore("sim", Slow(client, low, high)) for _ in range(2 * args.workers)]
         services = [
-            RoomService(s, connections, ManualTimers(), MemoryPacks([puzzle]), hold=False)
+            RoomService(
+                s, connections, ManualTimers(), MemoryPacks([puzzle]), hold=False, queue=queue
+            )
             for s in stores
         ]
-        setup = services[0]
+        # The first half stand in for $default, the second for the consumer (queue only).
+        receivers, consumers = services[: args.workers], services[args.workers :]
+        setup = RoomService(
+            DynamoStore("sim", client), connections, ManualTimers(), MemoryPacks([puzzle])
+        )
         seqs: Counter[str] = Counter()
 
         def say(connection: str, action: str, **fields: Any) -> int:
@@ -108,6 +145,7 @@ def main() -> None:
             say(phones[0], "choose", mode="together", size="large")
             say(phones[0], "start")
             rooms.append((code, phones))
+        started = {code: load_room(setup.store.load_room(code)[0]) for code, _ in rooms}
         whites = [s for s in range(121) if puzzle.grid.is_white(s)]
         before = sum(sum(s.requests.values()) for s in stores)
         pool = ThreadPoolExecutor(max_workers=args.workers)
@@ -136,7 +174,9 @@ def main() -> None:
                 with free_lock:
                     worker = free.pop() if free else random.randrange(args.workers)
                 try:
-                    services[worker].receive(connection, body)
+                    receivers[worker].receive(
+                        connection, body, request=f"{connection}.{seq}.{attempt}"
+                    )
                 finally:
                     with free_lock:
                         free.append(worker)
@@ -158,6 +198,35 @@ def main() -> None:
                     n += 1
                     at += rng.uniform(0.5, 1.5) / args.rate
         schedule.sort()
+        log: dict[str, list[Queued]] = {code: [] for code, _ in rooms}  # each room's order
+        in_flight: set[str] = set()
+        take_lock = threading.Lock()
+        typing_done = threading.Event()
+        failed = Counter[str]()
+
+        def consumer(service: RoomService) -> None:
+            """One consumer invocation after another: up to ten of one room, in order."""
+            assert queue is not None
+            while not (typing_done.is_set() and not queue.waiting):
+                with take_lock:
+                    batch = queue.take(10, busy=in_flight)
+                    if batch:
+                        in_flight.add(batch[0].group)
+                if not batch:
+                    time.sleep(0.002)
+                    continue
+                queue.wait("ReceiveMessage")  # the event source's poll
+                log[batch[0].group].extend(batch)
+                results = service.consume(batch)
+                failed["frames"] += results.count(None)
+                queue.wait("DeleteMessageBatch")
+                with take_lock:
+                    in_flight.discard(batch[0].group)
+
+        threads = [threading.Thread(target=consumer, args=(c,)) for c in consumers]
+        if queued:
+            for thread in threads:
+                thread.start()
         start = time.monotonic()
         futures = []
         last: dict[tuple[str, int], int] = {}  # (phone, square) -> seq of its last letter
@@ -171,6 +240,10 @@ def main() -> None:
             futures.append(pool.submit(handle, p, body))
         for f in futures:
             f.result()
+        typing_done.set()
+        if queued:
+            for thread in threads:
+                thread.join()
         elapsed = time.monotonic() - start
         requests = sum(sum(s.requests.values()) for s in stores) - before
         answers: dict[tuple[str, int], dict] = {}
@@ -199,17 +272,32 @@ def main() -> None:
             for m in answers.values()
         )
         lost = unanswered = 0
-        phones_agree = True
+        phones_agree = replayed = True
         for code, phones in rooms:
-            board = load_room(setup.store.load_room(code)[0]).game.letters()
-            for (p, sq), seq in last.items():
+            stored = load_room(setup.store.load_room(code)[0])
+            board = stored.game.letters()
+            applied = {(f.connection, json.loads(f.body)["seq"]) for f in log[code]}
+            for (p, seq), answer in answers.items():
                 if p not in phones:
                     continue
-                answer = answers.get((p, seq))
-                if answer is None:
-                    unanswered += 1
-                elif answer["type"] == "ack" and board[sq] != typed[p, seq][0]:
-                    lost += 1
+                if answer["type"] == "ack" and queued and (p, seq) not in applied:
+                    lost += 1  # acknowledged, never applied
+            unanswered += sum(1 for (p, seq) in typed if p in phones and (p, seq) not in answers)
+            if queued:  # the queue's order is the room's log: replay it
+                replay = started[code]
+                for f in log[code]:
+                    m = json.loads(f.body)
+                    if answers.get((f.connection, m["seq"]), {}).get("type") != "ack":
+                        continue  # refused (the pace): applied as nothing
+                    player = f.player
+                    step = R.Play(player, Type(player, m["square"], m["letter"]))
+                    replay, _ = R.step(replay, step, f.arrived)
+                replayed &= replay.game.letters() == board
+            else:  # no log to replay: each typist's last acknowledged letter is on the board
+                for (p, sq), seq in last.items():
+                    answer = answers.get((p, seq))
+                    if p in phones and answer and answer["type"] == "ack":
+                        lost += board[sq] != typed[p, seq][0]
             for p in phones:
                 shown = views.get(p, {}).get("game", {}).get("board")
                 phones_agree &= shown == board
@@ -223,12 +311,21 @@ def main() -> None:
             f"busy refusals sent again {busy['resent']}"
         )
         print(
-            f"  acknowledged but not on the final board: {lost}; every phone shows it: "
-            f"{phones_agree} ({len(gaps)} phones repaired a version gap by snapshot)"
+            f"  letters lost: {lost}; final board is the replay of the ordered log: "
+            f"{replayed if queued else 'n/a (no log)'}; every phone shows it: {phones_agree} "
+            f"({len(gaps)} phones repaired a version gap by snapshot)"
         )
         conflicts = sum(s.runner.conflicts for s in services)
         per_letter = requests / max(1, letters)
         print(f"  store requests per letter {per_letter:.2f}; conflicts {conflicts}")
+        if queue is not None:
+            sqs = sum(queue.calls.values())
+            batches = queue.calls["ReceiveMessage"]
+            print(
+                f"  SQS calls per letter {sqs / max(1, letters):.2f} ({dict(queue.calls)}); "
+                f"{letters / max(1, batches):.1f} frames per consumer batch; "
+                f"frames failed {failed['frames']}"
+            )
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ import time
 
 from crossing.duel import bots
 from crossing.duel.game import start_duel, step
-from crossing.tiles.lexicon import default_lexicon
+from crossing.game_files import default_lexicon
 
 
 def main() -> None:

@@ -20,7 +20,7 @@ import time
 from crossing.duel import bots
 from crossing.duel import game as G
 from crossing.duel.match import Player, advance, start_match, step
-from crossing.tiles.lexicon import default_lexicon
+from crossing.game_files import default_lexicon
 
 LIMITS = {
     "3 min": 180_000,

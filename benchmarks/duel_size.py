@@ -15,6 +15,7 @@ import random
 
 from crossing.aws.memory import ManualTimers, MemoryPacks, MemoryStore, RecordingConnections
 from crossing.duel.match import Player, advance, start_match
+from crossing.game_files import default_lexicon
 from crossing.rooms.service import RoomService
 from crossing.rooms.storage import dump_match, load_match
 
@@ -25,7 +26,8 @@ def stored_sizes(games: int) -> None:
         Player("bot:easy", "Easy bot", 1000, bot="easy"),
     )
     for seed in range(games):
-        match, _ = advance(start_match("g-" + "x" * 12, bots, 0, seed=seed, limit_ms=None), 10**9)
+        match = start_match("g-" + "x" * 12, bots, 0, seed=seed, limit_ms=None)
+        match, _ = advance(match, 10**9, default_lexicon())
         size = len(json.dumps(dump_match(match), separators=(",", ":")))
         print(f"game {seed}: {len(match.duel.moves)} moves, stored item document {size} bytes")
 

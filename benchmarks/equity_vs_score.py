@@ -17,8 +17,8 @@ import statistics
 import sys
 import time
 
-from crossing.tiles.leaves import by_equity, table
-from crossing.tiles.lexicon import default_lexicon
+from crossing.game_files import default_lexicon, leave_table
+from crossing.tiles.leaves import by_equity
 from crossing.tiles.rules import get_rules
 from crossing.tiles.selfplay import by_score, play_game
 
@@ -31,15 +31,21 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rules = get_rules(args.rules)
     lexicon = default_lexicon()
-    fitted = table()["seed"], table()["seed"] + table()["games"][rules.name]
+    table = leave_table()
+    values = table["values"].get(rules.name, {})
+    fitted = table["seed"], table["seed"] + table["games"][rules.name]
     if args.seed < fitted[1] and fitted[0] < args.seed + args.games:
         print("warning: these seeds overlap the games the leaves were fitted on", file=sys.stderr)
+
+    def by_fitted(board, rack, rules, lexicon):
+        return by_equity(board, rack, rules, lexicon, values)
+
     margins = []
     wins = ties = 0
     began = time.perf_counter()
     for game in range(args.games):
         equity_first = game % 2 == 0
-        choosers = (by_equity, by_score) if equity_first else (by_score, by_equity)
+        choosers = (by_fitted, by_score) if equity_first else (by_score, by_fitted)
         scores = play_game(rules, lexicon, args.seed + game, choosers).scores
         ours, theirs = (scores[0], scores[1]) if equity_first else (scores[1], scores[0])
         margins.append(ours - theirs)

@@ -19,8 +19,9 @@ import time
 import tracemalloc
 from pathlib import Path
 
+from crossing.game_files import LEXICON_FILE, default_lexicon, read_lexicon
 from crossing.tiles.board import Board
-from crossing.tiles.lexicon import DEFAULT_LEXICON, Lexicon, default_lexicon
+from crossing.tiles.lexicon import Lexicon
 from crossing.tiles.movegen import generate
 from crossing.tiles.rules import CROSSPLAY
 from crossing.tiles.selfplay import self_play
@@ -75,10 +76,10 @@ def main(argv: list[str] | None = None) -> int:
     loads = []
     for _ in range(20):
         began = time.perf_counter()
-        Lexicon.load(DEFAULT_LEXICON)
+        read_lexicon(LEXICON_FILE)
         loads.append(time.perf_counter() - began)
     tracemalloc.start()
-    lexicon = Lexicon.load(DEFAULT_LEXICON)
+    lexicon = read_lexicon(LEXICON_FILE)
     loaded = tracemalloc.get_traced_memory()[0]
     began = time.perf_counter()
     generate(Board.empty(), "RETAINS", CROSSPLAY, lexicon)
@@ -106,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
             counts.append(plays)
         rows.append((label, len(runs), times, cpu, counts))
 
-    print(f"Python {sys.version.split()[0]}; lexicon {DEFAULT_LEXICON.stat().st_size:,} bytes")
+    print(f"Python {sys.version.split()[0]}; lexicon {LEXICON_FILE.stat().st_size:,} bytes")
     print(f"lexicon load: median {statistics.median(loads) * 1000:.1f} ms")
     print(f"lexicon memory: {loaded / 1e6:.1f} MB loaded, {warm / 1e6:.1f} MB after warm-up")
     print(f"first solve on a fresh lexicon (cold arc cache): {first_solve * 1000:.0f} ms")

@@ -27,8 +27,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from crossing.game_files import default_lexicon
 from crossing.tiles.board import Board
-from crossing.tiles.lexicon import default_lexicon
 from crossing.tiles.movegen import compiled_available, generate
 from crossing.tiles.rules import CROSSPLAY, SIZE
 

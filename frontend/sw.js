@@ -6,7 +6,7 @@
 // the game always come from the server. Shell files are fetched network-first, so a
 // new deploy takes effect on the next load; the cache answers only when the network
 // fails or is slower than NETWORK_WAIT_MS. Bump VERSION when the list changes.
-const VERSION = 'v5';
+const VERSION = 'v6';
 const CACHE = `crossing-shell-${VERSION}`;
 const NETWORK_WAIT_MS = 3000;
 const SHELL = [
@@ -23,6 +23,7 @@ const SHELL = [
   'js/app.js',
   'js/clock.js',
   'js/cursor.js',
+  'js/dealt.js',
   'js/keys.js',
   'js/model.js',
   'js/notify.js',

@@ -39,6 +39,9 @@ EMITTED = (
     "ActionLatency",
     "ColdStart",
     "KeepAlives",
+    "FramesQueued",
+    "FramesConsumed",
+    "ConsumeLatency",
 )
 LATENCY_ACTIONS = ("type", "hello", "join", "start", "done", "tick", "duel_play")
 """The actions whose latency the top row shows (every action is emitted)."""
@@ -74,6 +77,7 @@ class Monitoring(Construct):
         namespace: str,
         service: str,
         alarm_email: str | None = None,
+        frame_dead_letters: sqs.IQueue | None = None,
     ) -> None:
         super().__init__(scope, id)
         self.namespace = namespace
@@ -115,6 +119,10 @@ class Monitoring(Construct):
         self._functions(functions)
         self._table(table)
         self._game()
+        if frame_dead_letters is not None:
+            self._dead_letters_alarm(
+                "FrameDeadLetters", frame_dead_letters, "a player's frame was given up on"
+            )
 
     def _top_row(
         self,
@@ -202,13 +210,8 @@ class Monitoring(Construct):
             ),
             _graph("Timer dead-letter queue depth", [depth], width=6),
         )
-        self._alarm(
-            "TimerDeadLetters",
-            dead_letters.metric_approximate_number_of_messages_visible(
-                statistic="Maximum", period=FIVE_MINUTES
-            ),
-            threshold=1,
-            what="a timer invocation was given up on (dead-letter queue)",
+        self._dead_letters_alarm(
+            "TimerDeadLetters", dead_letters, "a timer invocation was given up on"
         )
         self._alarm(
             "TimersDropped",
@@ -280,9 +283,16 @@ class Monitoring(Construct):
                     g("LettersTyped"),
                     g("KeepAlives"),
                 ],
+                width=6,
             ),
-            _graph("Timers fired and applied", [g("TimersFired"), g("TimersApplied")]),
-            _graph("Solver", [g("Solved"), g("SolveFailed"), g("SolveRefused")]),
+            _graph("Timers fired and applied", [g("TimersFired"), g("TimersApplied")], width=6),
+            _graph(
+                "Frame queue: queued and consumed (right: a consumer batch p99, ms)",
+                [g("FramesQueued"), g("FramesConsumed")],
+                width=6,
+                right=[g("ConsumeLatency", statistic="p99")],
+            ),
+            _graph("Solver", [g("Solved"), g("SolveFailed"), g("SolveRefused")], width=6),
         )
         lateness = g("TimerLateness", statistic="p99")
         self.dashboard.add_widgets(
@@ -343,6 +353,13 @@ class Monitoring(Construct):
             period=period,
             label=" ".join([name, *dimensions.values()]),
         )
+
+    def _dead_letters_alarm(self, id: str, queue: sqs.IQueue, what: str) -> None:
+        """Anything at all in a dead-letter queue."""
+        depth = queue.metric_approximate_number_of_messages_visible(
+            statistic="Maximum", period=FIVE_MINUTES
+        )
+        self._alarm(id, depth, threshold=1, what=f"{what} (dead-letter queue)")
 
     def _alarm(
         self, id: str, metric: cw.IMetric, *, threshold: float, what: str, periods: int = 1

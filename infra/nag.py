@@ -16,6 +16,7 @@ from aws_cdk import aws_lambda as lambda_
 from constructs import IConstruct
 
 from infra.accounts import Accounts
+from infra.frames import Frames
 from infra.site import PACKS_PREFIX, Site
 from infra.sockets import Sockets
 from infra.solver_api import SolverApi
@@ -62,6 +63,7 @@ def acknowledge(
     *,
     accounts: Accounts,
     timers: Timers,
+    frames: Frames,
     site: Site,
     sockets: Sockets,
     solver: SolverApi,
@@ -89,6 +91,7 @@ def acknowledge(
         "beyond a chosen name; Plus is charged per monthly active user",
     )
     _ack(timers.dead_letters, "AwsSolutions-SQS3", "It is itself the timers' dead-letter queue")
+    _ack(frames.dead_letters, "AwsSolutions-SQS3", "It is itself the frames' dead-letter queue")
 
     functions = [*sockets.functions.values(), *solver.functions.values()]
     for function in functions:

@@ -1,7 +1,8 @@
-"""The WebSocket API: $connect, $disconnect, $default, its stage and the four room functions.
+"""The WebSocket API: $connect, $disconnect, $default, its stage and the five room functions.
 
-Entry points are ``crossing.handlers.ws.connect``, ``.disconnect``, ``.message`` and
-``.timer`` (the timer is not a route: Scheduler invokes it, see ``timers.py``).
+Entry points are ``crossing.handlers.ws.connect``, ``.disconnect``, ``.message``,
+``.consume`` and ``.timer`` (the last two are not routes: the frame queue invokes the
+consumer, see ``frames.py``, and Scheduler the timer, see ``timers.py``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from aws_cdk import aws_logs as logs
 from constructs import Construct
 
 from infra.access_logs import WEBSOCKET_FIELDS, access_logs
+from infra.frames import CONSUMER_TIMEOUT_S
 from infra.functions import game_function
 
 HANDLERS = "crossing.handlers.ws"
@@ -78,6 +80,8 @@ class Sockets(Construct):
         self.connect = make("Connect", "connect", memory_mb=256)
         self.disconnect = make("Disconnect", "disconnect")
         self.message = make("Message", "message")
+        # Each room's queued frames, up to ten at a time: one read, one write, the posts.
+        self.consume = make("Consume", "consume", timeout_seconds=CONSUMER_TIMEOUT_S)
         # A timer may apply several due events and fan out: give it more time.
         self.timer = make("Timer", "timer", timeout_seconds=30, function_name=timer_function_name)
 
@@ -111,7 +115,7 @@ class Sockets(Construct):
     @property
     def room_functions(self) -> tuple[lambda_.Function, ...]:
         """The functions that load, step and write rooms, post to players and arm timers."""
-        return (self.disconnect, self.message, self.timer)
+        return (self.disconnect, self.message, self.consume, self.timer)
 
     @property
     def functions(self) -> dict[str, lambda_.Function]:
@@ -119,6 +123,7 @@ class Sockets(Construct):
             "connect": self.connect,
             "disconnect": self.disconnect,
             "message": self.message,
+            "consume": self.consume,
             "timer": self.timer,
         }
 

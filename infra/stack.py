@@ -10,6 +10,7 @@ from aws_cdk import aws_lambda as lambda_
 from constructs import Construct
 
 from infra.accounts import Accounts
+from infra.frames import Frames
 from infra.functions import retention
 from infra.monitoring import Monitoring
 from infra.nag import acknowledge
@@ -63,6 +64,7 @@ class CrossingStack(Stack):
             group_name=settings.schedule_group,
             timer_function_name=settings.timer_function_name,
         )
+        frames = Frames(self, "Frames")
         powertools = {
             "POWERTOOLS_SERVICE_NAME": SERVICE,
             "POWERTOOLS_METRICS_NAMESPACE": settings.metrics_namespace,
@@ -90,6 +92,7 @@ class CrossingStack(Stack):
                 "CROSSING_TIMER_TARGET_ARN": timers.timer_function_arn,
                 "CROSSING_SCHEDULER_ROLE_ARN": timers.role.role_arn,
                 "CROSSING_TIMER_DLQ_ARN": timers.dead_letters.queue_arn,
+                "CROSSING_QUEUE_URL": frames.queue.queue_url,
                 "CROSSING_PACKS_BUCKET": site.bucket.bucket_name,
                 "CROSSING_PACKS_PREFIX": PACKS_PREFIX,
                 # Web Push: the key pair is read from this secret at run time, never put in
@@ -126,6 +129,10 @@ class CrossingStack(Stack):
             # The group is named, not referenced, in the environment: create it first.
             function.node.add_dependency(timers.group)
 
+        # $default queues a room's frames; the consumer only takes them (its event source).
+        frames.grant_send(sockets.message)
+        frames.consume_with(sockets.consume)
+
         # Sign-up and sign-in arrive as messages; only sign-up's confirmation needs IAM.
         accounts.grant_confirm(sockets.message)
 
@@ -144,6 +151,7 @@ class CrossingStack(Stack):
             functions={**sockets.functions, **solver.functions},
             table=table,
             dead_letters=timers.dead_letters,
+            frame_dead_letters=frames.dead_letters,
             socket_api_id=sockets.api.api_id,
             socket_stage=settings.stage,
             namespace=settings.metrics_namespace,
@@ -154,6 +162,7 @@ class CrossingStack(Stack):
             self,
             accounts=accounts,
             timers=timers,
+            frames=frames,
             site=site,
             sockets=sockets,
             solver=solver,

@@ -13,8 +13,8 @@ import argparse
 import json
 import sys
 
-from crossing.tiles.leaves import FEATURES, TABLE, features
-from crossing.tiles.lexicon import default_lexicon
+from crossing.game_files import LEAVES_FILE, default_lexicon
+from crossing.tiles.leaves import FEATURES, features
 from crossing.tiles.rules import RULE_SETS
 from crossing.tiles.selfplay import by_score, play_game
 
@@ -87,8 +87,8 @@ def main(argv: list[str] | None = None) -> int:
             f: round(w, 2) for f, w in zip(FEATURES, weights, strict=True) if f in keep
         }
         print(f"{name}: {args.games} games, {len(rows)} samples, next-turn mean {base:.1f}")
-    TABLE.write_text(json.dumps(out, indent=1) + "\n")
-    print(f"wrote {TABLE}")
+    LEAVES_FILE.write_text(json.dumps(out, indent=1) + "\n")
+    print(f"wrote {LEAVES_FILE}")
     return 0
 
 

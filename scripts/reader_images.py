@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "reader"))
-from crossing.tiles.lexicon import default_lexicon
+from crossing.game_files import default_lexicon
 from crossing.tiles.rules import CROSSPLAY, DUEL, SCRABBLE, WWF, RuleSet
 from crossing.tiles.selfplay import self_play
 from harness import ROOT, chromium, repo_server

@@ -10,6 +10,7 @@ import { tickDue, serverNow } from './clock.js';
 import { fillsOnTheirOwn } from './progress.js';
 import { clone, one, text, show } from './views/dom.js';
 import { bindToggle, onWelcome, registerWorker } from './notify.js';
+import { rememberDealt } from './dealt.js';
 import * as home from './views/home.js';
 import * as lobby from './views/lobby.js';
 import * as table from './views/table.js';
@@ -162,11 +163,19 @@ function paintHelp(state) {
 }
 
 // --- effects the state asks for ---------------------------------------------------
+let lastDealt = null;
 function runEffects() {
   const state = store.get();
   if (state.wantSnapshot) {
     store.dispatch({ type: 'snapshot-asked' });
     send('snapshot');
+  }
+  // The room shows the puzzle only once the start that dealt it was written: the host's
+  // phone remembers it from then (see dealt.js).
+  const puzzle = state.view?.game?.puzzle?.id;
+  if (puzzle && puzzle !== lastDealt && isHost(state)) {
+    lastDealt = puzzle;
+    rememberDealt(localStorage, state.view.size, puzzle);
   }
   if (invite && !joinedInvite && state.player && !state.view) {
     const name = home.storedName();

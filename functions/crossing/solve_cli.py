@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from crossing.game_files import shipped
 from crossing.tiles.api import DEFAULT_TOP, BadRequest, solve_request
 from crossing.tiles.rules import RULE_SETS
 
@@ -65,7 +66,7 @@ def run_solve(args: argparse.Namespace) -> int:
             request["board"] = _read_lines(args.board, "board")
         if args.words is not None:
             request["words"] = _read_lines(args.words, "word list")
-        answer = solve_request(request)
+        answer = solve_request(request, shipped())
     except BadRequest as error:
         print(f"crossing solve: {error}", file=sys.stderr)
         return 2

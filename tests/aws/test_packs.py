@@ -88,6 +88,9 @@ def test_other_s3_errors_propagate(aws, boto_session):
         packs.puzzles(Size.MINI)
 
 
+LONG_ID = "cw-" + "0" * 18
+
+
 def bad(mutate) -> dict:
     data = copy.deepcopy(pack_data("mini"))
     mutate(data)
@@ -101,6 +104,8 @@ def bad(mutate) -> dict:
         ({"puzzle": []}, "is a JSON object", None),
         (bad(lambda d: d["puzzles"][1].pop("uniqueid")), "needs a uniqueid", "#2"),
         (bad(lambda d: d["puzzles"][3].update(uniqueid="pack-mini-1")), "twice", "pack-mini-1"),
+        (bad(lambda d: d["puzzles"][2].update(uniqueid="Mini 3")), "dash-separated", "Mini 3"),
+        (bad(lambda d: d["puzzles"][2].update(uniqueid=LONG_ID)), "at most 20", LONG_ID),
         (bad(lambda d: d["puzzles"][0]["solution"][0].insert(2, "1")), "row 1", "pack-mini-1"),
         (bad(lambda d: d["puzzles"][0]["solution"][2].__setitem__(0, "1")), "one", "pack-mini-1"),
         ({"puzzles": pack_data("small")["puzzles"]}, "a mini puzzle is 5x5", "pack-small-1"),

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from crossing.duel.game import RULES
+from crossing.game_files import default_lexicon
 from crossing.tiles.board import Board
-from crossing.tiles.lexicon import default_lexicon
 from crossing.tiles.movegen import generate
 
 from tests.rooms.fakes import Phone

@@ -6,7 +6,7 @@ import statistics
 import pytest
 from crossing.duel import bots
 from crossing.duel.game import Place, Skip, Swap, start_duel, step
-from crossing.tiles.lexicon import default_lexicon
+from crossing.game_files import default_lexicon
 from crossing.tiles.movegen import generate
 
 LEX = default_lexicon()

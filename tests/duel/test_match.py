@@ -18,8 +18,10 @@ from crossing.duel.match import (
     start_match,
     step,
 )
+from crossing.game_files import default_lexicon
 from crossing.rooms.storage import dump_match, load_match
 
+LEX = default_lexicon()
 T0 = 5_000_000
 MIN = 60_000
 ANN = Player("ann", "Ann", 1000, rated=True)
@@ -43,17 +45,17 @@ def test_who_moves_first_comes_from_the_seed_and_both_orders_happen():
 def test_a_bot_to_move_has_its_move_due_within_a_second_and_a_half_and_nothing_before():
     match = next(m for m in (vs_bot(s) for s in range(20)) if m.duel.to_move == BOT.id)
     assert 0 < match.bot_due - T0 <= 1_200
-    early, made = advance(match, match.bot_due - 1)
+    early, made = advance(match, match.bot_due - 1, LEX)
     assert early == match and made == []
-    moved, made = advance(match, match.bot_due)
+    moved, made = advance(match, match.bot_due, LEX)
     assert [t.player for t in made] == [BOT.id]
     assert moved.duel.to_move == ANN.id and moved.bot_due is None
 
 
 def test_a_bot_move_applied_late_is_the_one_it_would_have_made_on_time():
     match = next(m for m in (vs_bot(s, 5 * MIN) for s in range(20)) if m.duel.to_move == BOT.id)
-    on_time, _ = advance(match, match.bot_due)
-    late, _ = advance(match, match.bot_due + 40_000)
+    on_time, _ = advance(match, match.bot_due, LEX)
+    late, _ = advance(match, match.bot_due + 40_000, LEX)
     assert late.duel.board == on_time.duel.board
     # The bot's clock stopped when it moved, and the human's runs from that moment.
     assert late.duel.seats == on_time.duel.seats
@@ -63,19 +65,19 @@ def test_a_bot_move_applied_late_is_the_one_it_would_have_made_on_time():
 def test_the_human_moves_and_the_bot_answers_by_itself():
     match = next(m for m in (vs_bot(s) for s in range(20)) if m.duel.to_move == ANN.id)
     assert match.bot_due is None
-    match, _ = step(match, G.Skip(ANN.id), T0 + 1_000)
+    match, _ = step(match, G.Skip(ANN.id), T0 + 1_000, LEX)
     assert match.bot_due is not None and match.due_at() == match.bot_due
     with pytest.raises(Refused, match="not your turn"):
-        step(match, G.Skip(ANN.id), T0 + 1_500)
+        step(match, G.Skip(ANN.id), T0 + 1_500, LEX)
     with pytest.raises(Refused, match="bot"):
-        step(match, G.Skip(BOT.id), T0 + 1_500)
-    match, made = step(match, G.Tick(), match.bot_due)
+        step(match, G.Skip(BOT.id), T0 + 1_500, LEX)
+    match, made = step(match, G.Tick(), match.bot_due, LEX)
     assert made[-1].player == BOT.id and match.duel.to_move == ANN.id
 
 
 def test_a_flag_that_falls_before_the_bots_move_falls_first():
     match = next(m for m in (vs_bot(s, 3 * MIN) for s in range(20)) if m.duel.to_move == ANN.id)
-    match, made = advance(match, T0 + 3 * MIN + 60_000)
+    match, made = advance(match, T0 + 3 * MIN + 60_000, LEX)
     assert made[0] == G.Turn(ANN.id, "time")
     assert made[1].player == BOT.id  # then the bot plays on, its move due after the flag
     assert match.duel.seats[match.seat_of(ANN.id)].out_of_time
@@ -83,30 +85,30 @@ def test_a_flag_that_falls_before_the_bots_move_falls_first():
 
 def test_a_bot_game_reaches_a_result_on_due_events_alone():
     match = vs_bot(11, 3 * MIN)
-    match, _ = advance(match, T0 + 60 * MIN)
+    match, _ = advance(match, T0 + 60 * MIN, LEX)
     assert match.over and match.ended_at is not None
     assert match.due_at() == match.ended_at  # the ratings are still to be recorded
     assert sum(match.duel.tiles_in_play().values()) == 98
-    settled, _ = step(match, Settle((None, None)), T0 + 61 * MIN)
+    settled, _ = step(match, Settle((None, None)), T0 + 61 * MIN, LEX)
     assert settled.settled and settled.due_at() is None
-    again, _ = step(settled, Settle(((1000, 1016), None)), T0 + 62 * MIN)
+    again, _ = step(settled, Settle(((1000, 1016), None)), T0 + 62 * MIN, LEX)
     assert again.ratings == (None, None)  # recorded once
 
 
 def test_only_the_two_players_connect_and_a_closed_tab_is_forgotten():
     match = start_match("g", (ANN, BOB), T0, seed=1, limit_ms=None)
-    match, _ = step(match, Connect(ANN.id, "c1"), T0)
-    match, _ = step(match, Connect(ANN.id, "c2"), T0)
+    match, _ = step(match, Connect(ANN.id, "c1"), T0, LEX)
+    match, _ = step(match, Connect(ANN.id, "c2"), T0, LEX)
     assert match.connections == {ANN.id: ("c1", "c2")}
     with pytest.raises(Refused, match="not playing"):
-        step(match, Connect("cat", "c3"), T0)
-    match, _ = step(match, Disconnect("c1"), T0)
-    match, _ = step(match, Disconnect("c2"), T0)
+        step(match, Connect("cat", "c3"), T0, LEX)
+    match, _ = step(match, Disconnect("c1"), T0, LEX)
+    match, _ = step(match, Disconnect("c2"), T0, LEX)
     assert match.connections == {}
 
 
 def test_a_match_stores_and_loads_unchanged():
-    match, _ = advance(vs_bot(4, 3 * MIN), T0 + 20 * MIN)
+    match, _ = advance(vs_bot(4, 3 * MIN), T0 + 20 * MIN, LEX)
     assert load_match(dump_match(match)) == match
     assert Counter(match.duel.tiles_in_play()) == Counter(G.full_bag())
 
@@ -122,10 +124,10 @@ def test_a_bots_pause_never_comes_off_its_clock_so_an_easy_bot_never_loses_on_ti
             if match.duel.to_move == easy.id:
                 assert match.bot_due - now <= 2_600 * 0.4  # short game, short pause
                 now = match.bot_due
-                match, _ = advance(match, now)
+                match, _ = advance(match, now, LEX)
             else:
                 now += 1_000  # the human answers in a second, with a skip or a swap
-                match, _ = step(match, G.Skip(ANN.id), now)
+                match, _ = step(match, G.Skip(ANN.id), now, LEX)
         assert match.duel.time_left(easy.id, now) == 3 * MIN
         assert not match.duel.seats[bot].out_of_time
         assert match.duel.result is None or match.duel.result.reason != "time"
@@ -146,30 +148,30 @@ def test_rating_steps_none_for_guests_and_aborted_games_elo_otherwise():
         match.duel.to_move,
         next(p.id for p in match.players if p.id != match.duel.to_move),
     )
-    at_once, _ = step(match, G.Resign(second), T0)
+    at_once, _ = step(match, G.Resign(second), T0, LEX)
     assert aborted(at_once) and rating_steps(at_once) == (None, None)
-    one_moved, _ = step(match, G.Skip(first), T0)
-    one_moved, _ = step(one_moved, G.Resign(second), T0)
+    one_moved, _ = step(match, G.Skip(first), T0, LEX)
+    one_moved, _ = step(one_moved, G.Resign(second), T0, LEX)
     assert aborted(one_moved) and rating_steps(one_moved) == (None, None)
-    both, _ = step(match, G.Skip(first), T0)
-    both, _ = step(both, G.Skip(second), T0)
-    both, _ = step(both, G.Resign(BOB.id), T0)
+    both, _ = step(match, G.Skip(first), T0, LEX)
+    both, _ = step(both, G.Skip(second), T0, LEX)
+    both, _ = step(both, G.Resign(BOB.id), T0, LEX)
     assert not aborted(both)
     steps = dict(zip((p.id for p in both.players), rating_steps(both), strict=True))
     assert steps == {"ann": 20, "bob": -20}  # Ann, 100 below Bob, gains more than 16
     with_guest = start_match("g", (ANN, GUEST), T0, seed=1, limit_ms=None)
     a, b = (p.id for p in with_guest.players)
     for p in (with_guest.duel.to_move, a if with_guest.duel.to_move == b else b):
-        with_guest, _ = step(with_guest, G.Skip(p), T0)
-    with_guest, _ = step(with_guest, G.Resign(GUEST.id), T0)
+        with_guest, _ = step(with_guest, G.Skip(p), T0, LEX)
+    with_guest, _ = step(with_guest, G.Resign(GUEST.id), T0, LEX)
     assert not aborted(with_guest) and rating_steps(with_guest) == (None, None)
 
 
 def test_a_player_whose_flag_fell_without_moving_makes_the_game_aborted():
     match = start_match("g", (ANN, BOB), T0, seed=1, limit_ms=MIN)
-    match, _ = advance(match, T0 + MIN)  # the first player's flag, before any move
+    match, _ = advance(match, T0 + MIN, LEX)  # the first player's flag, before any move
     assert not match.over
     other = match.duel.to_move
     for n in range(2):
-        match, _ = step(match, G.Skip(other), T0 + MIN + n)
+        match, _ = step(match, G.Skip(other), T0 + MIN + n, LEX)
     assert match.over and aborted(match)

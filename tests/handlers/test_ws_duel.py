@@ -18,10 +18,10 @@ import pytest
 from crossing.aws.pool import create_pool
 from crossing.aws.table import create_table
 from crossing.duel.game import RULES
+from crossing.game_files import default_lexicon
 from crossing.handlers import ws
 from crossing.local.events import websocket_event
 from crossing.tiles.board import Board
-from crossing.tiles.lexicon import default_lexicon
 from crossing.tiles.movegen import generate
 from moto import mock_aws
 from moto.apigatewaymanagementapi.models import apigatewaymanagementapi_backends
@@ -148,8 +148,8 @@ def fire_due_schedules(clock: Clock) -> int:
     return fired
 
 
-def test_two_connections_play_a_whole_duel_with_a_flag_fall(cloud: Clock) -> None:
-    ann, bob = Socket(), Socket()
+def seat(ann: Socket, bob: Socket) -> tuple[Socket, Socket]:
+    """Ann seeks a three-minute game and Bob takes it: (whoever moves first, the other)."""
     ann.send("hello")
     bob.send("hello")
     bob.send("duel_lobby")
@@ -160,8 +160,11 @@ def test_two_connections_play_a_whole_duel_with_a_flag_fall(cloud: Clock) -> Non
     assert not errors(bob.send("duel_accept", seek=seek["id"], name="Bob"))
     ann.take()
     assert ann.game["id"] == bob.game["id"] and ann.game["turn"] == bob.game["turn"]
+    return (ann, bob) if ann.my_turn else (bob, ann)
 
-    first, second = (ann, bob) if ann.my_turn else (bob, ann)
+
+def test_two_connections_play_a_whole_duel_with_a_flag_fall(cloud: Clock) -> None:
+    first, second = seat(Socket(), Socket())
     cloud.now += 30_000
     assert not errors(first.send("duel_play", tiles=first.best_play()))
     second.take()

@@ -117,7 +117,7 @@ def test_a_frame_nested_past_the_parser_or_binary_reaches_the_service(monkeypatc
     seen = []
 
     class Recording:
-        def receive(self, connection, frame, *, binary=False, arrived=None):
+        def receive(self, connection, frame, *, binary=False, arrived=None, request=None):
             seen.append(binary)
             return Sent()
 
@@ -125,3 +125,30 @@ def test_a_frame_nested_past_the_parser_or_binary_reaches_the_service(monkeypatc
     event = websocket_event("MESSAGE", "deep1=", body=body)
     assert ws.message(event, FakeContext()) == {"statusCode": 200}
     assert seen == [isinstance(body, bytes)]
+
+
+def test_the_consumer_times_each_frame_from_its_arrival_and_counts_letters(capsys, monkeypatch):
+    from crossing.aws.queue import encode
+    from crossing.rooms.ports import Queued
+
+    monkeypatch.setenv("POWERTOOLS_METRICS_DISABLED", "false")
+    now = ws.time.time_ns() // 1_000_000
+
+    class Consumer:
+        def consume(self, frames):
+            return [Sent(2, True), None]  # the second frame's write failed
+
+    monkeypatch.setattr(ws, "_service", Consumer())
+    typed = json.dumps({"action": "type", "seq": 1, "square": 0, "letter": "a"})
+    records = [
+        {"messageId": f"m{i}", "body": encode(Queued("c1", "ROOM01", "p1", typed, now - 400))}
+        for i in (1, 2)
+    ]
+    answer = ws.consume({"Records": records}, FakeContext())
+    assert answer == {"batchItemFailures": [{"itemIdentifier": "m2"}]}
+    blobs = emf_blobs(capsys.readouterr().out)
+    latency = next(b for b in blobs if "ActionLatency" in b)
+    assert latency["action"] == "type" and values(latency, "ActionLatency")[0] >= 400
+    shared = next(b for b in blobs if "LettersTyped" in b)
+    assert values(shared, "LettersTyped") == [1.0]
+    assert values(shared, "FramesConsumed") == [2.0]

@@ -73,7 +73,7 @@ def synth(asset: Path, outdir: Path, stage: str = "dev") -> Synth:
 
 @dataclass
 class Cloud:
-    """moto's server standing in for DynamoDB, S3, Scheduler, Cognito and @connections."""
+    """moto's server standing in for DynamoDB, S3, Scheduler, Cognito, SQS and @connections."""
 
     template: Template
     server: ThreadedMotoServer = field(init=False)
@@ -81,6 +81,7 @@ class Cloud:
     bucket: str = "crossing-test-site"
     user_pool_id: str = ""
     user_pool_client_id: str = ""
+    queues: dict[str, str] = field(default_factory=dict)  # logical id -> queue URL
 
     def __post_init__(self) -> None:
         from crossing.local.backend import free_port
@@ -103,6 +104,14 @@ class Cloud:
         for r in resources.values():
             if r["Type"] == "AWS::Scheduler::ScheduleGroup":
                 self.client("scheduler").create_schedule_group(Name=r["Properties"]["Name"])
+        for name, r in resources.items():
+            if r["Type"] == "AWS::SQS::Queue":
+                fifo = bool(r["Properties"].get("FifoQueue"))
+                attributes = {"FifoQueue": "true"} if fifo else {}
+                made = self.client("sqs").create_queue(
+                    QueueName=f"{name}.fifo" if fifo else name, Attributes=attributes
+                )
+                self.queues[name] = made["QueueUrl"]
         self.user_pool_id, self.user_pool_client_id = pool.create_pool(
             self.client("cognito-idp"), "crossing-test"
         )
@@ -148,6 +157,7 @@ class Cloud:
                 "AWS::Cognito::UserPool": lambda: self.user_pool_id,
                 "AWS::Cognito::UserPoolClient": lambda: self.user_pool_client_id,
                 "AWS::ApiGatewayV2::Api": lambda: name.lower()[:10],
+                "AWS::SQS::Queue": lambda: self.queues[name],
             }
             if kind not in refs:
                 raise AssertionError(f"the test cannot stand in for a Ref to a {kind}")

@@ -67,8 +67,16 @@ def test_config_names_are_found() -> None:
 
 def test_room_functions_have_every_variable_config_reads(template: Template) -> None:
     functions = _functions(template)
-    assert set(functions) == {"connect", "disconnect", "message", "timer", "solve", "rules"}
-    for name in ("connect", "disconnect", "message", "timer"):
+    assert set(functions) == {
+        "connect",
+        "disconnect",
+        "message",
+        "consume",
+        "timer",
+        "solve",
+        "rules",
+    }
+    for name in ("connect", "disconnect", "message", "consume", "timer"):
         variables = functions[name]["Environment"]["Variables"]
         assert set(variables) >= READ_BY_CONFIG - LOCAL_ONLY, name
         assert variables["POWERTOOLS_SERVICE_NAME"] == "crossing"
@@ -88,11 +96,51 @@ def test_only_the_posting_functions_may_manage_connections_and_arm_timers(
     functions = _functions(template)
     for name, props in functions.items():
         policies = _policies_of(template, {"Ref": props["Role"]["Fn::GetAtt"][0]})
-        posts = name in {"disconnect", "message", "timer"}
+        posts = name in {"disconnect", "message", "consume", "timer"}
         assert ("execute-api:ManageConnections" in policies) is posts, name
         assert ("scheduler:CreateSchedule" in policies) is posts, name
         assert ("iam:PassRole" in policies) is posts, name
         assert ("dynamodb:PutItem" in policies) is posts, name
+
+
+def test_a_rooms_frames_queue_in_order_for_one_consumer_at_a_time(template: Template) -> None:
+    queues = template.find_resources("AWS::SQS::Queue")
+    [(frames_id, frames)] = [
+        (i, q)
+        for i, q in queues.items()
+        if "RedrivePolicy" in q["Properties"] and q["Properties"].get("FifoQueue")
+    ]
+    props = frames["Properties"]
+    assert props["ContentBasedDeduplication"] is False  # each frame is named by its sender
+    assert props["DeduplicationScope"] == "messageGroup"
+    assert props["FifoThroughputLimit"] == "perMessageGroupId"
+    assert props["RedrivePolicy"]["maxReceiveCount"] == 5
+    dead = props["RedrivePolicy"]["deadLetterTargetArn"]["Fn::GetAtt"][0]
+    assert queues[dead]["Properties"]["FifoQueue"] is True
+    template.has_resource_properties(
+        "AWS::CloudWatch::Alarm",
+        {
+            "MetricName": "ApproximateNumberOfMessagesVisible",
+            "Dimensions": [{"Name": "QueueName", "Value": {"Fn::GetAtt": [dead, "QueueName"]}}],
+        },
+    )
+    functions = _functions(template)
+    [mapping] = template.find_resources("AWS::Lambda::EventSourceMapping").values()
+    assert mapping["Properties"]["EventSourceArn"] == {"Fn::GetAtt": [frames_id, "Arn"]}
+    assert mapping["Properties"]["BatchSize"] == 10
+    assert mapping["Properties"]["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
+    by_id = {
+        logical: p["Properties"]["Handler"]
+        for logical, p in template.find_resources("AWS::Lambda::Function").items()
+    }
+    assert by_id[mapping["Properties"]["FunctionName"]["Ref"]] == "crossing.handlers.ws.consume"
+    assert functions["message"]["Environment"]["Variables"]["CROSSING_QUEUE_URL"] == {
+        "Ref": frames_id
+    }
+    for name, props in functions.items():
+        policies = _policies_of(template, {"Ref": props["Role"]["Fn::GetAtt"][0]})
+        assert ("sqs:SendMessage" in policies) is (name == "message"), name
+        assert ("sqs:ReceiveMessage" in policies) is (name == "consume"), name
 
 
 def _pool(template: Template) -> str:
@@ -143,7 +191,7 @@ def _statements(template: Template, role_ref: dict[str, Any]) -> list[dict[str, 
 
 def test_room_functions_get_only_what_the_adapters_call(template: Template) -> None:
     functions = _functions(template)
-    for name in ("disconnect", "message", "timer"):
+    for name in ("disconnect", "message", "consume", "timer"):
         role = {"Ref": functions[name]["Role"]["Fn::GetAtt"][0]}
         actions = {
             action

@@ -8,7 +8,8 @@ the staged asset and the standard library only) with the environment the templat
 it. Players are API Gateway events into those processes; what the functions post to
 @connections, write to DynamoDB or arm in Scheduler lands in moto's server. The test
 plays the Scheduler too: it invokes the timer function with a schedule's input once
-the schedule's time has come.
+the schedule's time has come, and Lambda's SQS event source: it hands the consumer
+function what the frame queue delivers.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from typing import Any
 
 import pytest
 from crossing.duel.game import RULES
+from crossing.game_files import default_lexicon
 from crossing.local.events import http_api_event, websocket_event
 from crossing.tiles.board import Board
-from crossing.tiles.lexicon import default_lexicon
 from crossing.tiles.movegen import generate
 
 from infra import build_asset
@@ -80,6 +81,7 @@ def test_every_function_of_the_template_imports_its_handler_from_the_asset(
         "crossing.handlers.rules.handler",
         "crossing.handlers.solve.handler",
         "crossing.handlers.ws.connect",
+        "crossing.handlers.ws.consume",
         "crossing.handlers.ws.disconnect",
         "crossing.handlers.ws.message",
         "crossing.handlers.ws.timer",
@@ -92,9 +94,28 @@ def test_every_function_of_the_template_imports_its_handler_from_the_asset(
         assert not {"pywebpush", "aiohttp", "requests"} & set(fn.modules), name
 
 
+def deliver(cloud: Cloud, consume: Function) -> int:
+    """Lambda's SQS event source: hand the consumer function what the frame queue gives
+    (up to ten at a time), delete what it did not report failed. Returns the frames."""
+    sqs = cloud.client("sqs")
+    [url] = [u for u in cloud.queues.values() if "Frames" in u and "DeadLetters" not in u]
+    done = 0
+    while got := sqs.receive_message(QueueUrl=url, MaxNumberOfMessages=10).get("Messages"):
+        records = [
+            {"messageId": m["MessageId"], "body": m["Body"], "eventSource": "aws:sqs"} for m in got
+        ]
+        answer = consume({"Records": records})
+        assert answer == {"batchItemFailures": []}, answer
+        for m in got:
+            sqs.delete_message(QueueUrl=url, ReceiptHandle=m["ReceiptHandle"])
+        done += len(got)
+    return done
+
+
 class Phone:
-    """One player's WebSocket: frames go to the message function, and what the functions
-    posted to it is read back from moto's @connections."""
+    """One player's WebSocket: frames go to the message function (and those it queued for
+    their room's writer, through the consumer), and what the functions posted to it is
+    read back from moto's @connections."""
 
     count = 0
 
@@ -102,7 +123,7 @@ class Phone:
         Phone.count += 1
         self.id = f"phone{Phone.count}Q="  # API Gateway ids end in '='
         self.functions, self.cloud = functions, cloud
-        self.seq = self.read = 0
+        self.seq = self.read = self.queued = 0
         self.room: dict[str, Any] = {}
         self.game: dict[str, Any] = {}
         self.player: str | None = None
@@ -132,6 +153,7 @@ class Phone:
         body = json.dumps({"action": action, "seq": self.seq, **fields})
         result = self.functions["ws.message"](websocket_event("MESSAGE", self.id, body=body))
         assert result == {"statusCode": 200}
+        self.queued += deliver(self.cloud, self.functions["ws.consume"])
         replies = [f for f in self.take() if f.get("seq") == self.seq]
         assert replies, f"no answer to {action}"
         assert replies[0]["type"] == "ack", replies[0]
@@ -217,6 +239,7 @@ def test_two_players_race_a_mini_to_the_check(play: Any) -> None:
     squares = whites(ann.crossword["puzzle"])
     for square in squares:  # Ann fills her board with A: surely some mistakes
         ann.send("type", square=square, letter="A")
+    assert ann.queued, "the letters went through the frame queue"
     hana.take()
     assert len(hana.crossword["progress"][ann.player]["filled"]) == len(squares)
     ann.send("done")

@@ -44,7 +44,7 @@ def test_each_entry_point_is_a_function_told_the_callback_url(
     stack: Stack, code: lambda_.Code
 ) -> None:
     template = _sockets(stack, code)
-    for entry in ("connect", "disconnect", "message", "timer"):
+    for entry in ("connect", "disconnect", "message", "consume", "timer"):
         template.has_resource_properties(
             "AWS::Lambda::Function",
             {
@@ -68,7 +68,7 @@ def test_each_entry_point_is_a_function_told_the_callback_url(
 
 def test_every_function_has_a_log_group_with_retention(stack: Stack, code: lambda_.Code) -> None:
     template = _sockets(stack, code)
-    template.resource_count_is("AWS::Logs::LogGroup", 5)  # and the stage's access logs
+    template.resource_count_is("AWS::Logs::LogGroup", 6)  # and the stage's access logs
     template.all_resources_properties("AWS::Logs::LogGroup", {"RetentionInDays": 30})
     template.all_resources_properties(
         "AWS::Lambda::Function", {"LoggingConfig": {"LogGroup": Match.any_value()}}

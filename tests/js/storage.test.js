@@ -8,14 +8,7 @@ import {
   saveBoard,
   savedNames,
 } from "../../frontend/js/solver/storage.js";
-
-function memoryStorage() {
-  const items = new Map();
-  return {
-    getItem: (key) => (items.has(key) ? items.get(key) : null),
-    setItem: (key, value) => items.set(key, String(value)),
-  };
-}
+import { memoryStorage } from "./memory_storage.js";
 
 test("a saved board loads back under its name", () => {
   const storage = memoryStorage();

@@ -220,6 +220,9 @@ def test_scripts_test_makes_a_virtual_environment_where_the_system_refuses_pip(t
     assert len(installs) == 1
     assert installs[0].startswith(".venv/bin/python -m pip install"), installs
     assert any(line.startswith(".venv/bin/python -m pytest") for line in ran)
+    # The type check runs, and before the tests: a type error fails fast.
+    step = [line.split(" -m ")[1].split()[0] for line in ran if " -m " in line]
+    assert step.index("mypy") < step.index("pytest"), ran
 
 
 def test_scripts_test_installs_only_when_what_it_pins_changes(tmp_path):

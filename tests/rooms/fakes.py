@@ -13,7 +13,7 @@ from crossing.aws.memory import (
     MemoryStore,
     RecordingConnections,
 )
-from crossing.rooms.ports import Push, Store
+from crossing.rooms.ports import Push, Queue, Store
 from crossing.rooms.service import RoomService
 
 
@@ -85,9 +85,15 @@ class Phone:
 
 
 def make_service(
-    clock: Clock, *, store: Store | None = None, push: Push | None = None
+    clock: Clock,
+    *,
+    store: Store | None = None,
+    push: Push | None = None,
+    hold: bool = True,
+    queue: Queue | None = None,
 ) -> RoomService:
-    """The room service on the in-memory fakes (or ``store``), dealing the test Mini."""
+    """The room service on the in-memory fakes (or ``store``), dealing the test Mini;
+    ``hold=False`` and a ``queue`` make it a cloud container's."""
     import random
 
     from tests.crossword.puzzles import MINI
@@ -102,6 +108,8 @@ def make_service(
         sleep=lambda seconds: None,
         push=push,
         accounts=MemoryAccounts(),
+        hold=hold,
+        queue=queue,
     )
 
 

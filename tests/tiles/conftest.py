@@ -6,7 +6,8 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from crossing.tiles.lexicon import Lexicon, default_lexicon
+from crossing.game_files import default_lexicon
+from crossing.tiles.lexicon import Lexicon
 
 WORD_LIST = Path(__file__).resolve().parents[2] / "functions/crossing/tiles/data/enable2k.txt.gz"
 

@@ -6,9 +6,15 @@ import json
 
 import pytest
 from crossing.cli import main
+from crossing.game_files import shipped
 from crossing.tiles.api import BadRequest, solve_request
 
 EMPTY_ROWS = ["." * 15] * 15
+
+
+def solve(request):
+    """The request as the handler and the CLI make it: with the shipped words and leaves."""
+    return solve_request(request, shipped())
 
 
 def rows_with(*placed: tuple[int, int, str]) -> list[str]:
@@ -20,7 +26,7 @@ def rows_with(*placed: tuple[int, int, str]) -> list[str]:
 
 
 def test_solve_request_answers_with_the_contract_keys():
-    answer = solve_request({"rules": "crossplay", "rack": "quixote", "top": 3})
+    answer = solve({"rules": "crossplay", "rack": "quixote", "top": 3})
     assert len(answer["plays"]) == 3
     best = answer["plays"][0]
     assert set(best) == {
@@ -50,7 +56,7 @@ def test_solve_request_answers_with_the_contract_keys():
 
 
 def test_custom_words_and_no_bonus():
-    answer = solve_request(
+    answer = solve(
         {"rules": "scrabble", "rack": "CAT", "words": ["cat", "at"], "bonus": False, "top": 50}
     )
     assert {p["word"] for p in answer["plays"]} == {"CAT", "AT"}
@@ -58,7 +64,7 @@ def test_custom_words_and_no_bonus():
 
 
 def test_blank_letters_are_lower_case_in_the_word():
-    answer = solve_request({"rules": "crossplay", "rack": "QUIXOT?", "top": 1})
+    answer = solve({"rules": "crossplay", "rack": "QUIXOT?", "top": 1})
     assert answer["plays"][0]["word"] == "QUIXOTe"
     squares = answer["plays"][0]["breakdown"]["words"][0]["squares"]
     assert squares[-1]["blank"]
@@ -67,7 +73,7 @@ def test_blank_letters_are_lower_case_in_the_word():
 
 def test_plays_on_a_board():
     board = rows_with((8, 7, "CAT"))
-    answer = solve_request({"rules": "duel", "rack": "S", "board": board, "top": 100})
+    answer = solve({"rules": "duel", "rack": "S", "board": board, "top": 100})
     assert any(p["word"] == "CATS" for p in answer["plays"])
 
 
@@ -94,7 +100,7 @@ def test_plays_on_a_board():
 )
 def test_bad_requests_say_what_is_wrong(request_, message):
     with pytest.raises(BadRequest, match=message):
-        solve_request(request_)
+        solve(request_)
 
 
 def test_cli_table_and_json(tmp_path, capsys):
@@ -164,12 +170,12 @@ def test_cli_no_bonus_scores_face_values(capsys):
 
 
 def test_all_plays_are_listed_with_blank_choices_as_variants():
+    from crossing.game_files import default_lexicon
     from crossing.tiles.board import Board
-    from crossing.tiles.lexicon import default_lexicon
     from crossing.tiles.movegen import generate
     from crossing.tiles.rules import CROSSPLAY
 
-    answer = solve_request({"rules": "crossplay", "rack": "EET?", "all": True})
+    answer = solve({"rules": "crossplay", "rack": "EET?", "all": True})
     every = generate(Board.empty(), "EET?", CROSSPLAY, default_lexicon())
     assert answer["count"] == len(every) > 10
     fields = answer["fields"]
@@ -188,12 +194,12 @@ def test_all_plays_are_listed_with_blank_choices_as_variants():
 
 def test_one_play_is_checked_and_scored_with_its_breakdown():
     play = {"row": 8, "col": 6, "direction": "across", "word": "QUIXOTE"}
-    (scored,) = solve_request({"rules": "crossplay", "rack": "QUIXOTE", "play": play})["plays"]
+    (scored,) = solve({"rules": "crossplay", "rack": "QUIXOTE", "play": play})["plays"]
     assert (scored["score"], scored["breakdown"]["total"]) == (110, 110)
     with pytest.raises(BadRequest, match="centre square"):
-        solve_request({"rules": "crossplay", "rack": "QUIXOTE", "play": {**play, "col": 1}})
+        solve({"rules": "crossplay", "rack": "QUIXOTE", "play": {**play, "col": 1}})
     with pytest.raises(BadRequest, match="rack"):
-        solve_request({"rules": "crossplay", "rack": "QUIXOT", "play": play})
+        solve({"rules": "crossplay", "rack": "QUIXOT", "play": play})
     upward = {**play, "direction": "up"}
     with pytest.raises(BadRequest, match="direction"):
-        solve_request({"rules": "crossplay", "rack": "QUIXOTE", "play": upward})
+        solve({"rules": "crossplay", "rack": "QUIXOTE", "play": upward})

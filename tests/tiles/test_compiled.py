@@ -7,9 +7,10 @@ import random
 from functools import cache
 
 import pytest
+from crossing.game_files import default_lexicon
 from crossing.tiles import movegen
 from crossing.tiles.board import Board
-from crossing.tiles.lexicon import Lexicon, default_lexicon
+from crossing.tiles.lexicon import Lexicon
 from crossing.tiles.movegen import compiled_available, generate, generate_python
 from crossing.tiles.rules import RULE_SETS
 from crossing.tiles.selfplay import self_play
@@ -109,5 +110,6 @@ def test_a_corrupt_word_graph_is_refused_not_followed(enable):
     broken = Lexicon.__new__(Lexicon)
     broken.nodes = nodes
     broken.root = enable.root
+    broken.graph_checked = False
     with pytest.raises(ValueError, match="outside the graph"):
         generate(Board.empty(), "QUIXOTE", RULE_SETS["crossplay"], broken)

@@ -7,7 +7,8 @@ import time
 from pathlib import Path
 
 import pytest
-from crossing.tiles.lexicon import DEFAULT_LEXICON, BadWordList, Lexicon, pack
+from crossing.game_files import LEXICON_FILE, read_lexicon
+from crossing.tiles.lexicon import BadWordList, Lexicon, pack
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +18,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def test_shipped_graph_is_a_byte_identical_rebuild_of_the_committed_word_list():
-    assert pack(enable_words()) == DEFAULT_LEXICON.read_bytes()
+    assert pack(enable_words()) == LEXICON_FILE.read_bytes()
 
 
 def test_shipped_graph_holds_exactly_enable2k(enable):
@@ -32,9 +33,9 @@ def test_shipped_graph_holds_exactly_enable2k(enable):
 
 
 def test_shipped_graph_is_small_and_loads_in_milliseconds():
-    assert DEFAULT_LEXICON.stat().st_size < 2_000_000
+    assert LEXICON_FILE.stat().st_size < 2_000_000
     began = time.perf_counter()
-    Lexicon.load(DEFAULT_LEXICON)
+    read_lexicon(LEXICON_FILE)
     assert time.perf_counter() - began < 0.1
 
 
@@ -46,7 +47,7 @@ def test_build_script_writes_the_same_bytes(tmp_path):
     spec.loader.exec_module(script)
     out = tmp_path / "out.bin"
     assert script.main([str(REPO / "functions/crossing/tiles/data/enable2k.txt.gz"), str(out)]) == 0
-    assert out.read_bytes() == DEFAULT_LEXICON.read_bytes()
+    assert out.read_bytes() == LEXICON_FILE.read_bytes()
 
 
 words = st.lists(st.text(alphabet="ABCDEZ", min_size=1, max_size=6), max_size=40)

@@ -3,6 +3,7 @@
 import { one, text, show, delegate, keyedList } from './dom.js';
 import { isHost, nextChoice, choiceSettled } from '../model.js';
 import { memberItem, paintMember } from './lobby.js';
+import { dealtList } from '../dealt.js';
 
 export const SIZE_NAMES = { mini: 'Mini 5×5', small: 'Small 7×7', midi: 'Midi 9×9', large: 'Large 11×11' };
 export const MODE_NAMES = { race: 'Race', together: 'Together' };
@@ -18,9 +19,9 @@ export function mount(root, ctx) {
       return ctx.send('choose', pending);
     }
     switch (btn.dataset.act) {
-      case 'start': return ctx.send('start', {});
+      case 'start': return ctx.send('start', { dealt: dealt(view) });
       case 'start-pick-up': ctx.dispatch({ type: 'ask-saved', open: false }); return ctx.send('start', { pick_up: true });
-      case 'start-replace': ctx.dispatch({ type: 'ask-saved', open: false }); return ctx.send('start', { replace_saved: true });
+      case 'start-replace': ctx.dispatch({ type: 'ask-saved', open: false }); return ctx.send('start', { replace_saved: true, dealt: dealt(view) });
       case 'saved-cancel': return ctx.dispatch({ type: 'ask-saved', open: false });
       case 'to_lobby': return ctx.send('to_lobby');
       case 'results': return ctx.dispatch({ type: 'choosing', open: false });
@@ -29,6 +30,10 @@ export function mount(root, ctx) {
     }
   });
 }
+
+// What this phone has dealt of the size the room is about to deal (the host's latest
+// pick, which the server has by the time Start arrives).
+const dealt = (view) => dealtList(localStorage, pending?.size || view.size);
 
 export function update(root, state) {
   const view = state.view;

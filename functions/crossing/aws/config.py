@@ -11,6 +11,7 @@ here names an account or a credential; boto3 finds credentials the usual way.
 | ``CROSSING_SCHEDULER_GROUP`` | EventBridge Scheduler schedule group | ``crossing`` |
 | ``CROSSING_TIMER_TARGET_ARN`` | the timer handler Lambda's ARN | — |
 | ``CROSSING_SCHEDULER_ROLE_ARN`` | the role Scheduler assumes to invoke it | — |
+| ``CROSSING_QUEUE_URL`` | SQS FIFO queue of frames for the rooms' writers | — (none) |
 | ``CROSSING_TIMER_DLQ_ARN`` | SQS queue for timer invocations Scheduler gave up on | — (none) |
 | ``CROSSING_PACKS_BUCKET`` | S3 bucket of puzzle packs | — |
 | ``CROSSING_PACKS_PREFIX`` | key prefix of the packs | ``packs/`` |
@@ -21,7 +22,7 @@ here names an account or a credential; boto3 finds credentials the usual way.
 | ``CROSSING_VAPID_SUBJECT`` | contact for push services (``mailto:``/``https:``) | see below |
 | ``CROSSING_USER_POOL_ID`` | the Cognito user pool of accounts | — (no accounts) |
 | ``CROSSING_USER_POOL_CLIENT_ID`` | its app client (no secret) | — (no accounts) |
-| ``CROSSING_AWS_ENDPOINT_URL`` | DynamoDB, S3, Scheduler and Cognito endpoint (local) | AWS's |
+| ``CROSSING_AWS_ENDPOINT_URL`` | the AWS services' endpoint (the local stack) | AWS's |
 | ``AWS_REGION`` / ``AWS_DEFAULT_REGION`` | region | ``us-east-1`` |
 
 Without both VAPID keys the service runs with Web Push off; without both user pool
@@ -43,6 +44,7 @@ from crossing.aws.dynamo import DynamoStore
 from crossing.aws.gateway import ApiGatewayConnections
 from crossing.aws.packs import FilePacks, S3Packs
 from crossing.aws.push import WebPush
+from crossing.aws.queue import SqsQueue
 from crossing.aws.timers import SchedulerTimers
 
 DEFAULT_REGION = "us-east-1"
@@ -66,6 +68,7 @@ class Settings:
     timer_target_arn: str | None = None
     scheduler_role_arn: str | None = None
     timer_dlq_arn: str | None = None
+    queue_url: str | None = None
     packs_bucket: str | None = None
     packs_prefix: str = "packs/"
     packs_dir: str | None = None
@@ -93,6 +96,7 @@ class Settings:
             timer_target_arn=get("CROSSING_TIMER_TARGET_ARN"),
             scheduler_role_arn=get("CROSSING_SCHEDULER_ROLE_ARN"),
             timer_dlq_arn=get("CROSSING_TIMER_DLQ_ARN"),
+            queue_url=get("CROSSING_QUEUE_URL"),
             packs_bucket=get("CROSSING_PACKS_BUCKET"),
             packs_prefix=get("CROSSING_PACKS_PREFIX") or cls.packs_prefix,
             packs_dir=get("CROSSING_PACKS_DIR"),
@@ -136,6 +140,12 @@ class Settings:
             client=self.client("scheduler"),
             dead_letter_arn=self.timer_dlq_arn,
         )
+
+    def queue(self) -> SqsQueue | None:
+        """The rooms' frame queue; None (each frame applied where it arrives) without it."""
+        if not self.queue_url:
+            return None
+        return SqsQueue(self.queue_url, client=self.client("sqs"))
 
     def packs(self) -> FilePacks | S3Packs:
         if self.packs_dir:

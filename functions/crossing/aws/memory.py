@@ -15,6 +15,7 @@ import hashlib
 import hmac
 import json
 import secrets
+import threading
 import uuid
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -25,7 +26,7 @@ from crossing.aws import pool, table
 from crossing.crossword.commands import Refused
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.sizes import Size
-from crossing.rooms.ports import Account, Conflict, Json, Session
+from crossing.rooms.ports import Account, Conflict, Json, Queued, Session
 
 
 class MemoryStore:
@@ -186,6 +187,36 @@ class RecordingConnections:
     def clear(self) -> None:
         self.sent.clear()
         self.log.clear()
+
+
+class MemoryQueue:
+    """``Queue`` as SQS FIFO behaves: in order within a group, a repeated dedup id
+    dropped, and ``take`` hands out up to ``most`` messages of one group whose earlier
+    messages are not still in flight (as Lambda's FIFO event source does)."""
+
+    def __init__(self) -> None:
+        self.waiting: list[Queued] = []
+        self.sent = 0
+        self._seen: set[str] = set()
+        self._lock = threading.Lock()
+
+    def send(self, frame: Queued, dedup: str) -> None:
+        with self._lock:
+            if dedup in self._seen:
+                return
+            self._seen.add(dedup)
+            self.waiting.append(frame)
+            self.sent += 1
+
+    def take(self, most: int = 10, busy: Iterable[str] = ()) -> list[Queued]:
+        """The next messages of the first group in line that is not ``busy``, removed."""
+        with self._lock:
+            skip = set(busy)
+            group = next((f.group for f in self.waiting if f.group not in skip), None)
+            taken = [f for f in self.waiting if f.group == group][:most]
+            for frame in taken:
+                self.waiting.remove(frame)
+            return taken
 
 
 class ManualTimers:

@@ -10,11 +10,13 @@ Read packs are kept for the life of the object (a Lambda container is reused).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from crossing.crossword.ipuz import InvalidPuzzle, from_ipuz
+from crossing.crossword.packs import PUZZLE_ID_LENGTH, PUZZLE_ID_PATTERN
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.sizes import Size
 
@@ -40,6 +42,18 @@ def parse_pack(data: Any, size: Size, source: str) -> tuple[Puzzle, ...]:
         name = str(uid) if uid else f"#{index}"
         if not uid:
             raise PackError(source, "every puzzle needs a uniqueid", name)
+        if not (
+            isinstance(uid, str)
+            and len(uid) <= PUZZLE_ID_LENGTH
+            and re.fullmatch(PUZZLE_ID_PATTERN, uid)
+        ):
+            # A host's phone sends its deals back as ids of this form (protocol's Start).
+            raise PackError(
+                source,
+                "a uniqueid is lower-case letters and digits in dash-separated parts, "
+                f"at most {PUZZLE_ID_LENGTH} characters",
+                name,
+            )
         try:
             puzzle = from_ipuz(entry)
         except InvalidPuzzle as error:

@@ -54,7 +54,7 @@ def _no_redirects() -> type[requests.Session]:
     import requests
 
     class NoRedirects(requests.Session):
-        def request(self, *args: Any, **kwargs: Any) -> requests.Response:  # type: ignore[override]  # same signature, one keyword pinned
+        def request(self, *args: Any, **kwargs: Any) -> requests.Response:
             kwargs["allow_redirects"] = False
             return super().request(*args, **kwargs)
 

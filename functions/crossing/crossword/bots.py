@@ -32,7 +32,7 @@ MINUTE = 60 * SECOND
 # Median time for a race bot to fill the board, by size and level (docs/bots.md). Each
 # Easy time leaves room under the size's limit (5, 10, 20, 30 minutes); a Hard bot on a
 # Mini takes about a minute.
-RACE_MEDIAN_MS = {
+RACE_MEDIAN_MS: dict[int, dict[str, float]] = {
     5: {"easy": 3.5 * MINUTE, "medium": 2 * MINUTE, "hard": 1 * MINUTE},
     7: {"easy": 7 * MINUTE, "medium": 4 * MINUTE, "hard": 2 * MINUTE},
     9: {"easy": 14 * MINUTE, "medium": 8 * MINUTE, "hard": 4 * MINUTE},

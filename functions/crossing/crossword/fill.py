@@ -122,11 +122,11 @@ class _Search:
             sampled[length] = mask
         domains = []
         for slot in self.slots:
-            bucket = self.lexicon.buckets.get(len(slot))
-            if bucket is None:
+            slot_bucket = self.lexicon.buckets.get(len(slot))
+            if slot_bucket is None:
                 return None
-            allowed = max(1, math.ceil(len(bucket.words) * self.tier))
-            domains.append(bucket.full & ((1 << allowed) - 1) & sampled[len(slot)])
+            allowed = max(1, math.ceil(len(slot_bucket.words) * self.tier))
+            domains.append(slot_bucket.full & ((1 << allowed) - 1) & sampled[len(slot)])
         used = dict.fromkeys(self.lexicon.buckets, 0)
         chosen: list[str | None] = [None] * len(self.slots)
         try:
@@ -147,7 +147,7 @@ class _Search:
 
     def _candidates(self, mask: int) -> list[int]:
         """Up to ``candidates_per_slot`` candidate numbers, best first."""
-        found = []
+        found: list[int] = []
         limit = self.preference.candidates_per_slot
         while mask and len(found) < limit:
             low = mask & -mask
@@ -209,8 +209,8 @@ class _Search:
             if self.nodes > self.budget:
                 raise _OutOfNodes
             used[length] |= 1 << n
-            chosen[i] = bucket.words[n]
-            family = stems(chosen[i], self.lexicon.scores)
+            chosen[i] = word = bucket.words[n]
+            family = stems(word, self.lexicon.scores)
             self.families.update(family)
             result = self._search(narrowed_domains, chosen, used)
             if result is not None:

@@ -24,6 +24,11 @@ from crossing.crossword.lemma import same_family
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.sizes import Size
 
+# The form of every puzzle id a pack may hold (``puzzle_id`` gives "cw-" and twelve
+# hex digits): a host's phone sends the ids it has been dealt back in this form.
+PUZZLE_ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+PUZZLE_ID_LENGTH = 20
+
 
 def puzzle_id(solution: str) -> str:
     """Stable id from the grid of letters: the same grid always gets the same id."""
@@ -173,7 +178,7 @@ class Ledger:
         for word in words:
             shared.update(self._index.get(word, ()))
         for index, count in shared.most_common():
-            if 2 * count >= min(len(words), len(self.puzzles[index])):
+            if _nearly(count, len(words), len(self.puzzles[index])):
                 return self.labels[index], count
         return None
 
@@ -355,7 +360,7 @@ def check_pack(
         return [PackFailure(name, 'a pack is a JSON object with a "puzzles" list')]
     failures: list[PackFailure] = []
     try:
-        size = Size(data.get("size"))
+        size = Size(str(data.get("size")))  # no other JSON value spells a size
     except ValueError:
         return [PackFailure(name, f"unknown size {data.get('size')!r}")]
     if not data["puzzles"]:
@@ -525,41 +530,70 @@ def pack_stats(data: Mapping[str, Any]) -> PackStats:
     )
 
 
+def _nearly(shared: int, first: int, second: int) -> bool:
+    """Sharing half or more of either puzzle's answers: a twin, not a new puzzle."""
+    return 2 * shared >= min(first, second)
+
+
 def near_repeat(a: Puzzle, b: Puzzle) -> bool:
     """Whether two puzzles share half or more of either's answers (a twin is not new)."""
     first, second = set(answers_of(a)), set(answers_of(b))
-    return 2 * len(first & second) >= min(len(first), len(second))
+    return _nearly(len(first & second), len(first), len(second))
+
+
+_TWINS: dict[tuple[tuple[str, str], ...], dict[str, frozenset[str]]] = {}
+
+
+def near_twins(puzzles: Sequence[Puzzle]) -> dict[str, frozenset[str]]:
+    """For each puzzle's id, the ids of the other puzzles that nearly repeat it.
+
+    A pack's twins never change, and a deal needs them all: worked out once per pack
+    (tens of milliseconds for 1,000 Minis) and kept, so a deal costs a pass over
+    the pack. Kept by ids and grids, so a changed pack is worked out anew.
+    """
+    key = tuple((p.id, p.solution) for p in puzzles)
+    if key not in _TWINS:
+        words = [frozenset(answers_of(p)) for p in puzzles]
+        index: dict[str, list[int]] = {}
+        for n, answers in enumerate(words):
+            for word in answers:
+                index.setdefault(word, []).append(n)
+        twins = {}
+        for n, answers in enumerate(words):
+            shared = Counter(m for word in answers for m in index[word] if m != n)
+            twins[puzzles[n].id] = frozenset(
+                puzzles[m].id
+                for m, count in shared.items()
+                if _nearly(count, len(answers), len(words[m]))
+            )
+        if len(_TWINS) >= 8:  # four sizes, and room for a pack being replaced
+            _TWINS.clear()
+        _TWINS[key] = twins
+    return _TWINS[key]
 
 
 def pick_puzzle(puzzles: Sequence[Puzzle], dealt: Sequence[str], rng: random.Random) -> Puzzle:
     """A puzzle for a host who has had ``dealt`` (puzzle ids of one size, oldest first).
 
     Never one dealt before while any is left, and never one sharing half its answers
-    with one dealt before; when every puzzle is either, the one whose last deal (or
-    whose twin's) is longest ago. Pure: the caller keeps and sends the dealt list.
+    with one dealt before. When every puzzle is either, one at random from the half
+    met longest ago (a puzzle meets its twins' deals too): in a pack without twins a
+    repeat comes at least half a pack of games after the last, and the passes after
+    the first never follow its order.
+    Pure: the caller keeps and sends the dealt list.
     """
     if not puzzles:
         raise ValueError("no puzzles to deal from")
-    by_id = {p.id: p for p in puzzles}
+    twins = near_twins(puzzles)
     order = {pid: n for n, pid in enumerate(dealt)}
-    had = [by_id[pid] for pid in dict.fromkeys(dealt) if pid in by_id]
-    index: dict[str, list[Puzzle]] = {}
-    for puzzle in had:
-        for word in set(answers_of(puzzle)):
-            index.setdefault(word, []).append(puzzle)
 
     def last_met(puzzle: Puzzle) -> int:
         """When the host last met this puzzle or a near-twin of it; -1 for never."""
-        latest = order.get(puzzle.id, -1)
-        candidates = {id(p): p for w in set(answers_of(puzzle)) for p in index.get(w, ())}
-        for other in candidates.values():
-            if other.id != puzzle.id and near_repeat(puzzle, other):
-                latest = max(latest, order[other.id])
-        return latest
+        return max([order.get(puzzle.id, -1), *(order.get(t, -1) for t in twins[puzzle.id])])
 
     met = {p.id: last_met(p) for p in puzzles}
     fresh = [p for p in puzzles if met[p.id] < 0]
     if fresh:
         return rng.choice(fresh)
-    oldest = min(met.values())
-    return rng.choice([p for p in puzzles if met[p.id] == oldest])
+    older = sorted(met.values())[max(1, len(puzzles) // 2) - 1]
+    return rng.choice([p for p in puzzles if met[p.id] <= older])

@@ -286,7 +286,9 @@ def _earned_at(game: Together, square: Square) -> int:
     grid = game.puzzle.grid
     slot = grid.slot(game.owners[square])
     if not game.is_right(slot):
-        slot = grid.crossing(slot, square)  # type: ignore[assignment]
+        crossing = grid.crossing(slot, square)
+        assert crossing is not None, "a square earned through a crossing word has one"
+        slot = crossing
     return game.earned[slot.id].at_ms
 
 

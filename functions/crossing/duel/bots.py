@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from crossing.duel.game import RULES, Duel, DuelCommand, Place, Skip, Swap
-from crossing.tiles.lexicon import Lexicon, default_lexicon
+from crossing.tiles.lexicon import Lexicon
 from crossing.tiles.movegen import Move, generate
 
 BANDS = {"hard": (1.0, 1.0), "medium": (0.55, 0.85), "easy": (0.25, 0.6)}
@@ -43,7 +43,7 @@ def think_ms(level: str, limit_ms: int | None, rng: random.Random) -> int:
     return round(rng.randint(low, high) * share)
 
 
-def choose(duel: Duel, level: str, lexicon: Lexicon | None = None) -> DuelCommand:
+def choose(duel: Duel, level: str, lexicon: Lexicon) -> DuelCommand:
     """The bot's move for the player to move."""
     if level not in BANDS:
         raise ValueError(f"a bot's level is easy, medium or hard, not {level!r}")
@@ -51,7 +51,7 @@ def choose(duel: Duel, level: str, lexicon: Lexicon | None = None) -> DuelComman
     rng = random.Random(f"duel-bot:{duel.seed}:{len(duel.moves)}:{level}")
     # Hard needs only the best play: the top-1 search skips anchors that cannot win.
     top = 1 if level == "hard" else None
-    plays = generate(duel.board, seat.rack, RULES, lexicon or default_lexicon(), top=top)
+    plays = generate(duel.board, seat.rack, RULES, lexicon, top=top)
     if not plays or (level == "easy" and duel.bag and rng.random() < EASY_SWAP):
         return _fallback(duel)
     best = plays[0].score

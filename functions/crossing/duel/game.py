@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from crossing.clock import Clock
 from crossing.refusals import Refused
 from crossing.tiles.board import Board
-from crossing.tiles.lexicon import Lexicon, default_lexicon
+from crossing.tiles.lexicon import Lexicon
 from crossing.tiles.play import IllegalPlay, NewTile, check_play
 from crossing.tiles.rules import get_rules
 from crossing.tiles.scoring import score_play
@@ -168,9 +168,7 @@ class Tick:
 DuelCommand = Place | Swap | Skip | Resign | Tick
 
 
-def step(
-    duel: Duel, command: DuelCommand, now: int, lexicon: Lexicon | None = None
-) -> tuple[Duel, list[Turn]]:
+def step(duel: Duel, command: DuelCommand, now: int, lexicon: Lexicon) -> tuple[Duel, list[Turn]]:
     """Apply a flag fall that is due, then the command. Returns the turns it made."""
     duel, made = advance(duel, now)
     if isinstance(command, Tick):
@@ -186,7 +184,7 @@ def step(
             return duel, [*made, turn]
         case Place(player, tiles):
             _their_turn(duel, player)
-            duel, turn = _place(duel, tiles, now, lexicon or default_lexicon())
+            duel, turn = _place(duel, tiles, now, lexicon)
         case Swap(player, letter):
             _their_turn(duel, player)
             duel, turn = _swap(duel, letter, now)
@@ -208,7 +206,7 @@ def advance(duel: Duel, now: int) -> tuple[Duel, list[Turn]]:
         turn = Turn(seat.player, "time")
         # From here only the player left counts zero turns: two of their own in a row.
         duel = replace(
-            duel, seats=_with(duel.seats, i, seat), moves=(*duel.moves, turn), zero_turns=0
+            duel, seats=with_seat(duel.seats, i, seat), moves=(*duel.moves, turn), zero_turns=0
         )
         made.append(turn)
         if all(s.out_of_time for s in duel.seats):
@@ -253,7 +251,7 @@ def _place(
         duel,
         board=board,
         bag=bag,
-        seats=_with(duel.seats, duel.turn, seat),
+        seats=with_seat(duel.seats, duel.turn, seat),
         moves=(*duel.moves, turn),
     )
     if not bag and not seat.rack:
@@ -276,7 +274,7 @@ def _swap(duel: Duel, letter: str, now: int) -> tuple[Duel, Turn]:
     seat = replace(seat, rack="".join(sorted(rack)))
     turn = Turn(seat.player, "swap")
     duel = replace(
-        duel, bag=bag, seats=_with(duel.seats, duel.turn, seat), moves=(*duel.moves, turn)
+        duel, bag=bag, seats=with_seat(duel.seats, duel.turn, seat), moves=(*duel.moves, turn)
     )
     return _next(duel, 0, now), turn
 
@@ -299,18 +297,18 @@ def _pass_turn(duel: Duel, now: int) -> Duel:
     i = duel.turn
     other = 1 - i
     nxt = i if duel.seats[other].out_of_time else other
-    seats = _with(duel.seats, i, replace(duel.seats[i], clock=duel.seats[i].clock.stop(now)))
-    seats = _with(seats, nxt, replace(seats[nxt], clock=seats[nxt].clock.start(now)))
+    seats = with_seat(duel.seats, i, replace(duel.seats[i], clock=duel.seats[i].clock.stop(now)))
+    seats = with_seat(seats, nxt, replace(seats[nxt], clock=seats[nxt].clock.start(now)))
     return replace(duel, seats=seats, turn=nxt)
 
 
 def _end(duel: Duel, now: int, reason: str, winner: str | None = None) -> Duel:
-    seats = tuple(replace(s, clock=s.clock.stop(now)) for s in duel.seats)
-    a, b = (s.score for s in seats)
+    first, second = (replace(s, clock=s.clock.stop(now)) for s in duel.seats)
+    a, b = first.score, second.score
     if winner is None and a != b:
-        winner = seats[0].player if a > b else seats[1].player
-    return replace(duel, seats=seats, result=Result(reason, winner, (a, b)))  # type: ignore[arg-type]
+        winner = first.player if a > b else second.player
+    return replace(duel, seats=(first, second), result=Result(reason, winner, (a, b)))
 
 
-def _with(seats: tuple[Seat, Seat], i: int, seat: Seat) -> tuple[Seat, Seat]:
+def with_seat(seats: tuple[Seat, Seat], i: int, seat: Seat) -> tuple[Seat, Seat]:
     return (seat, seats[1]) if i == 0 else (seats[0], seat)

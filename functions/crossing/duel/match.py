@@ -148,9 +148,7 @@ class Settle:
 Action = Connect | Disconnect | Watch | Settle | G.DuelCommand
 
 
-def step(
-    match: Match, action: Action, now: int, lexicon: Lexicon | None = None
-) -> tuple[Match, list[G.Turn]]:
+def step(match: Match, action: Action, now: int, lexicon: Lexicon) -> tuple[Match, list[G.Turn]]:
     """Catch up on what fell due, then apply the action. Returns the turns made."""
     match, made = advance(match, now, lexicon)
     match action:
@@ -187,7 +185,7 @@ def step(
     return match, made
 
 
-def advance(match: Match, now: int, lexicon: Lexicon | None = None) -> tuple[Match, list[G.Turn]]:
+def advance(match: Match, now: int, lexicon: Lexicon) -> tuple[Match, list[G.Turn]]:
     """Apply, in order and each as of its own moment, every bot move and flag fall due."""
     made: list[G.Turn] = []
     while not match.over:
@@ -204,7 +202,7 @@ def advance(match: Match, now: int, lexicon: Lexicon | None = None) -> tuple[Mat
     return match, made
 
 
-def _bot_move(match: Match, at: int, lexicon: Lexicon | None) -> tuple[G.Duel, list[G.Turn]]:
+def _bot_move(match: Match, at: int, lexicon: Lexicon) -> tuple[G.Duel, list[G.Turn]]:
     level = match.players[match.duel.turn].bot or "hard"
     command = bots.choose(match.duel, level, lexicon)
     try:
@@ -226,11 +224,10 @@ def _after_turn(match: Match, now: int) -> Match:
     # A bot's clock stands still while it waits: its pause is for the human's eye and
     # choosing takes milliseconds, so the bot's time is never what decides a game.
     duel = match.duel
-    seats = tuple(
-        replace(s, clock=s.clock.stop(now)) if i == duel.turn else s
-        for i, s in enumerate(duel.seats)
+    turn = duel.seats[duel.turn]
+    duel = replace(
+        duel, seats=G.with_seat(duel.seats, duel.turn, replace(turn, clock=turn.clock.stop(now)))
     )
-    duel = replace(duel, seats=seats)  # type: ignore[arg-type]
     return replace(match, duel=duel, bot_due=now + bots.think_ms(level, duel.limit_ms, rng))
 
 

@@ -1,4 +1,8 @@
-"""What a phone may see of a Duel: everything but the other player's rack and the bag's order."""
+"""What a phone may see of a Duel: everything but the other player's rack and the bag's order.
+
+Every field it may hold is named in ``rooms.view_models.DuelShown``; the message that
+carries it (``rooms.protocol.DuelMessage``) refuses anything else (docs/rules.md, Duel views).
+"""
 
 from __future__ import annotations
 

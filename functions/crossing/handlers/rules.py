@@ -13,8 +13,8 @@ from typing import Any
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
+from crossing.game_files import default_lexicon
 from crossing.handlers.http import json_response
-from crossing.tiles.lexicon import default_lexicon
 from crossing.tiles.rules import LETTERS, RULE_SETS, RuleSet
 
 logger = Logger()

@@ -9,6 +9,7 @@ from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
+from crossing.game_files import shipped
 from crossing.handlers.http import (
     BadBody,
     as_sentence,
@@ -69,7 +70,7 @@ def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
 
     logger.append_keys(rules=body.rules, rack_size=len(body.rack))
     try:
-        result = solve_request(body.to_request())
+        result = solve_request(body.to_request(), shipped())
     except BadRequest as error:
         return _refuse("bad_request", as_sentence(str(error)))
     except Exception:

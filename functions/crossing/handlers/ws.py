@@ -1,4 +1,5 @@
-"""The WebSocket API's handlers ($connect, $disconnect, $default) and the timer's.
+"""The WebSocket API's handlers ($connect, $disconnect, $default), the rooms' queue
+consumer and the timer's.
 
 Each builds the rooms service once per container from the environment
 (``crossing.aws.config``) and hands it the event; every rule lives further in.
@@ -19,6 +20,7 @@ from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.metrics.functions import is_metrics_disabled
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
+from crossing.aws import queue
 from crossing.aws.config import Settings
 from crossing.aws.gateway import ApiGatewayConnections
 from crossing.rooms.protocol import ACTIONS
@@ -70,8 +72,10 @@ def service() -> RoomService:
             settings.packs(),
             push=settings.push(),
             accounts=settings.accounts(),
-            # One process is the rooms' only writer on the local stack, not in the cloud.
+            # One process is the rooms' only writer on the local stack; in the cloud the
+            # queue gives each room one writer at a time, but not always the same container.
             hold=settings.stage == "local",
+            queue=settings.queue(),
         )
     return _service
 
@@ -119,25 +123,71 @@ def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     # API Gateway hands a binary frame over base64-encoded; the protocol is JSON text.
     binary = bool(event.get("isBase64Encoded"))
     # When API Gateway took the frame: the rooms' pace counts frames by their arrival.
-    arrived = event.get("requestContext", {}).get("requestTimeEpoch")
+    context_of = event.get("requestContext", {})
+    arrived = context_of.get("requestTimeEpoch")
     arrived = arrived if isinstance(arrived, int) else None
+    request = context_of.get("requestId")  # the queue's deduplication id
+    request = request if isinstance(request, str) and request else None
     action = _action_of(body)
     if action == KEEP_ALIVE:  # API Gateway's idle timer is reset: nothing else to do
         metrics.add_metric(name="KeepAlives", unit=MetricUnit.Count, value=1)
         return _ok()
     began = time.perf_counter()
     try:
-        sent = service().receive(_connection(event), body, binary=binary, arrived=arrived)
+        sent = service().receive(
+            _connection(event), body, binary=binary, arrived=arrived, request=request
+        )
     finally:
         _count_posts()
+    metrics.add_metric(name="Messages", unit=MetricUnit.Count, value=1)
+    if sent.queued:  # its room's writer (``consume``) applies, answers and times it
+        metrics.add_metric(name="FramesQueued", unit=MetricUnit.Count, value=1)
+        return _ok()
     took = (time.perf_counter() - began) * 1000
     _dimensioned("ActionLatency", MetricUnit.Milliseconds, took, action=action)
     logger.append_keys(action=action, version=sent.version)
-    metrics.add_metric(name="Messages", unit=MetricUnit.Count, value=1)
     if action == "type" and sent.wrote:
         metrics.add_metric(name="LettersTyped", unit=MetricUnit.Count, value=1)
     _count_game(sent)
     return _ok()
+
+
+@logger.inject_lambda_context
+@_metered
+@tracer.capture_lambda_handler(capture_response=False)
+def consume(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    """The queue's consumer (SQS FIFO, up to ten messages): each room's frames applied in
+    order as one batch of its writer. Failed frames, and each later one of their room,
+    are reported back for SQS to deliver again (``ReportBatchItemFailures``)."""
+    taken = queue.records(event)
+    frames = [frame for _, frame in taken if frame is not None]
+    began = time.perf_counter()
+    try:
+        results = service().consume(frames)
+    finally:
+        _count_posts()
+    took = (time.perf_counter() - began) * 1000
+    metrics.add_metric(name="FramesConsumed", unit=MetricUnit.Count, value=len(frames))
+    metrics.add_metric(name="ConsumeLatency", unit=MetricUnit.Milliseconds, value=took)
+    failed, letters, at = [], 0, 0
+    done = time.time_ns() // 1_000_000
+    for position, (_, frame) in enumerate(taken):
+        if frame is None:
+            logger.warning("a queued message that is not a frame was dropped")
+            continue
+        sent = results[at]
+        at += 1
+        if sent is None:
+            failed.append(position)
+            continue
+        action = _action_of(frame.body)
+        # From API Gateway's arrival to applied and answered: the queue's wait included.
+        _dimensioned("ActionLatency", MetricUnit.Milliseconds, done - frame.arrived, action=action)
+        letters += action == "type" and sent.wrote
+        _count_game(sent)
+    if letters:
+        metrics.add_metric(name="LettersTyped", unit=MetricUnit.Count, value=letters)
+    return {"batchItemFailures": queue.failures(taken, failed)}
 
 
 @logger.inject_lambda_context

@@ -23,6 +23,7 @@ from crossing.duel import game as G
 from crossing.duel import lobby as L
 from crossing.duel import match as M
 from crossing.duel.views import view
+from crossing.game_files import default_lexicon
 from crossing.rooms import protocol as P
 from crossing.rooms import seqs
 from crossing.rooms.fanout import FanOut
@@ -88,7 +89,7 @@ class DuelDesk:
         self.rng = rng
         self.sleep = sleep
         self.leave = leave  # take a connection out of the room or game it was in
-        self.lexicon = lexicon
+        self.lexicon = lexicon or default_lexicon()  # the games read no files: given it here
         self.runner = runner or Runner(clock=clock, sleep=sleep, rng=rng)
         self.fan_out = fan_out or FanOut(connections)
         self.games = _Games(self)

@@ -142,3 +142,29 @@ class Accounts(Protocol):
 class Packs(Protocol):
     def puzzles(self, size: Size) -> Sequence[Puzzle]:
         """Every puzzle of a size, in a stable order."""
+
+
+@dataclass(frozen=True)
+class Queued:
+    """One frame for a room's (or Duel game's) single writer, with what the receiving
+    handler already knew: whose connection it came from and when it arrived."""
+
+    connection: str
+    code: str  # the room or game the connection is in (its record)
+    player: str
+    body: str
+    arrived: int
+    group: str = ""  # the room or game the frame is for, the queue's group: ``code`` if ""
+
+    def __post_init__(self) -> None:
+        if not self.group:
+            object.__setattr__(self, "group", self.code)
+
+
+class Queue(Protocol):
+    """An ordered queue per group (SQS FIFO in the cloud): the frames of one room reach
+    one consumer at a time, in the order they were sent."""
+
+    def send(self, frame: Queued, dedup: str) -> None:
+        """Enqueue ``frame`` under group ``frame.group``; a second send with the same
+        ``dedup`` (a retried request) is dropped."""

@@ -8,15 +8,20 @@ messages carry the room ``version``. See docs/protocol.md.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
+from crossing.crossword.packs import PUZZLE_ID_LENGTH, PUZZLE_ID_PATTERN
 from crossing.crossword.sizes import Size
 from crossing.rooms.push_endpoints import check_endpoint
 from crossing.rooms.room import BOT_LEVELS, NAME_LIMIT, Mode, clean_name
+from crossing.rooms.view_models import DuelShown, OwnSeekShown, SeekShown, shown_as
 
-MAX_MESSAGE_BYTES = 4096
+# A Start carries the host's dealt list (DEALT_LIMIT ids of up to 20 characters, about
+# 18 KB at 1,000 of the packs' 15); every other message fits in a few hundred bytes.
+# Well under API Gateway's 32 KB frame.
+MAX_MESSAGE_BYTES = 24 * 1024
 
 MAX_SEQ = 2**53  # the largest whole number a JavaScript client counts exactly
 
@@ -155,7 +160,7 @@ class Rename(_Message):
 
 class AddBot(_Message):
     action: Literal["add_bot"]
-    level: Literal[BOT_LEVELS]  # type: ignore[valid-type]
+    level: Literal[BOT_LEVELS]  # type: ignore[valid-type]  # pydantic reads the tuple's values
 
 
 class RemoveBot(_Message):
@@ -170,10 +175,19 @@ class Choose(_Message):
     size: Size = Field(strict=False)
 
 
+# A puzzle's id as the packs give it ("cw-" and twelve hex digits of its grid's hash).
+PuzzleId = Annotated[str, Field(max_length=PUZZLE_ID_LENGTH, pattern=PUZZLE_ID_PATTERN)]
+# How many puzzles of one size a host's phone remembers dealing: the largest pack
+# (1,000 Minis) goes round once before any comes back.
+DEALT_LIMIT = 1000
+
+
 class Start(_Message):
     action: Literal["start"]
     pick_up: bool = False  # pick the host's saved Together board back up
     replace_saved: bool = False  # confirmed: a new puzzle replaces the saved board
+    # The puzzles of the room's size this phone has dealt, oldest first.
+    dealt: list[PuzzleId] = Field(default_factory=list, max_length=DEALT_LIMIT)
 
 
 class PickUp(_Message):
@@ -291,7 +305,7 @@ ACTIONS = sorted(
         ClearSquare,
         Simple,
     )
-    for a in model.model_fields["action"].annotation.__args__  # type: ignore[union-attr]
+    for a in get_args(model.model_fields["action"].annotation)
 )
 
 
@@ -322,8 +336,8 @@ class LobbyMessage(BaseModel):
     """The Duel games waiting for an opponent, and the viewer's own."""
 
     type: Literal["lobby"] = "lobby"
-    seeks: list[dict[str, Any]]
-    mine: dict[str, Any] | None
+    seeks: Annotated[list[dict[str, Any]], AfterValidator(shown_as(list[SeekShown]))]
+    mine: Annotated[dict[str, Any] | None, AfterValidator(shown_as(OwnSeekShown))]
     now: int
 
 
@@ -332,7 +346,7 @@ class DuelMessage(BaseModel):
 
     type: Literal["duel"] = "duel"
     version: int
-    game: dict[str, Any]
+    game: Annotated[dict[str, Any], AfterValidator(shown_as(DuelShown))]
 
 
 class RoomMessage(BaseModel):
@@ -398,6 +412,11 @@ def explain(error: Any) -> str:
         return str(first.get("ctx", {}).get("error", "")) or f"That message has a bad {what}."
     if kind == "missing":
         return f"That message is missing {what}."
+    if field == "dealt":
+        return (
+            f"The list of puzzles dealt holds at most {DEALT_LIMIT} puzzle ids, "
+            "each like cw-0123456789ab."
+        )
     if kind == "extra_forbidden":
         return f"'{field}' is not part of that message."
     if kind.startswith("int") or kind in ("greater_than_equal", "less_than_equal"):

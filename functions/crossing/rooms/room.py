@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import TypeVar
 
 from crossing.crossword import bots
 from crossing.crossword import race as race_rules
@@ -44,6 +45,7 @@ NAME_LIMIT = 24
 COLORS = ("#e4572e", "#2e86ab", "#f3a712", "#29bf12", "#a23b72", "#6c4ab6", "#00a6a6", "#8f6a48")
 BOT_LEVELS = ("easy", "medium", "hard")
 BOT_NAMES = ("Ada", "Bram", "Cleo", "Dov", "Esme", "Finn", "Gus", "Hana")
+_Game = TypeVar("_Game", Race, Together)  # a saved game resumes as the same kind
 
 
 class Phase(StrEnum):
@@ -592,7 +594,7 @@ def _host(room: Room, player: str) -> Member:
 def _game_step(room: Room, command: Command, now: int) -> tuple[Room, list[object]]:
     room = _bots_catch_up(room, now)
     rules = race_rules if isinstance(room.game, Race) else together_rules
-    game, events = rules.step(room.game, command, now)  # type: ignore[arg-type]
+    game, events = rules.step(room.game, command, now)
     room = replace(room, game=game)
     if game.over and room.phase is Phase.PLAYING:
         # Grace periods end with the game: nobody is waited for any more.
@@ -627,12 +629,13 @@ def _disconnect(room: Room, connection: str, now: int) -> tuple[Room, list[objec
     member = replace(member, connections=connections)
     if connections or member.left:
         return _put(room, member), []
-    in_game = room.phase is Phase.PLAYING and room.game and member.player in room.game.players
+    game = room.game
+    in_game = room.phase is Phase.PLAYING and game is not None and member.player in game.players
     member = replace(member, away_since=now if in_game else None)
     room = _put(room, member)
     if member.player == room.host:
         room = replace(room, host_away_since=now)
-    if in_game and not room.game.players[member.player].gone:  # type: ignore[union-attr]
+    if in_game and game is not None and not game.players[member.player].gone:
         return _game_step(room, Away(member.player), now)
     return room, []
 
@@ -700,7 +703,7 @@ def _to_game(room: Room, player: str, now: int) -> tuple[Room, list[object]]:
 def _leave_game(room: Room, player: str, now: int) -> tuple[Room, list[object]]:
     game = room.game
     playing = room.phase is Phase.PLAYING and game is not None and player in game.players
-    if playing and not game.players[player].gone:  # type: ignore[union-attr]
+    if playing and game is not None and not game.players[player].gone:
         return _game_step(room, Leave(player), now)
     return room, []
 
@@ -718,11 +721,14 @@ def _start(
     if room.phase not in (Phase.TABLE, Phase.RESULTS):
         raise Refused("not-ready", "Gather everyone on the game screen first.")
     seated = [m.player for m in room.members.values() if m.on_game_screen and not m.left]
+    game: Race | Together
     if saved is not None:
-        game = _pick_up(saved, seated, now)
-        mode = Mode.RACE if isinstance(saved, Race) else Mode.TOGETHER
-        size = Size.for_width(saved.puzzle.width)
-        room = replace(room, mode=mode, size=size)
+        # Each kind resumes as itself (``_pick_up`` is one function per kind).
+        if isinstance(saved, Race):
+            game, mode = _pick_up(saved, seated, now), Mode.RACE
+        else:
+            game, mode = _pick_up(saved, seated, now), Mode.TOGETHER
+        room = replace(room, mode=mode, size=Size.for_width(saved.puzzle.width))
     elif puzzle is None:
         raise Refused("no-puzzle", "There is no puzzle to deal.")
     elif room.mode is Mode.RACE:
@@ -739,21 +745,20 @@ def _start(
     return _first_bot_turns(room, now), []
 
 
-def _pick_up(saved: Race | Together, seated: Sequence[str], now: int) -> Race | Together:
+def _pick_up(saved: _Game, seated: Sequence[str], now: int) -> _Game:
     """Resume a saved game: its clock runs again from now; returning players take their seats.
 
     A saved Together board keeps every earned word, so players who do not come back
     still hold theirs; a saved solo race is its one player's.
     """
-    game: Race | Together = saved
     rules = race_rules if isinstance(saved, Race) else together_rules
-    players = dict(game.players)
+    players = dict(saved.players)
     for p in players:
         if p not in seated:
             players[p] = replace(players[p], gone=True, away=False, done=False)
-    game = replace(game, players=players, paused=False)  # type: ignore[type-var]
+    game = replace(saved, players=players, paused=False)
     for p in seated:  # each step also sets the clocks running again from now
-        game, _ = rules.step(game, Join(p), now)  # type: ignore[arg-type]
+        game, _ = rules.step(game, Join(p), now)
     return game
 
 

@@ -13,6 +13,10 @@ server) that wrote first makes the write fail with ``Conflict``; the runner then
 forgets what it held, reads again and re-applies the whole batch. A batch whose
 steps change nothing visible is not written at all (its counters stay in memory
 and go out with the next write). Nothing raises once a write has succeeded.
+
+A caller handed several commands for one document at once (the cloud's queue
+consumer, ``router.Router.consume``) can ``gather`` the document: its commands then
+queue without being applied until ``release``, so they make one batch, in order.
 """
 
 from __future__ import annotations
@@ -117,6 +121,9 @@ class Runner:
         self._queues: dict[tuple[int, str], list[Job[Any]]] = {}
         self._leaders: dict[tuple[int, str], int] = {}  # document -> the thread applying it
         self._held: OrderedDict[tuple[int, str], tuple[Any, int]] = OrderedDict()
+        # Documents whose commands wait for release(), and how many have come since gather().
+        self._gathering: dict[str, int] = {}
+        self._queued = threading.Condition(self._lock)
         self.batches = 0
         self.conflicts = 0
 
@@ -129,10 +136,13 @@ class Runner:
                 # It would wait for itself: only another process may write mid-batch.
                 raise RuntimeError(f"{name} changed from inside its own batch")
             queue = self._queues.get(key)
-            leader = queue is None
-            if leader:
+            leader = queue is None and name not in self._gathering
+            if queue is None:
                 self._queues[key] = queue = []
             queue.append(job)
+            if name in self._gathering:
+                self._gathering[name] += 1
+                self._queued.notify_all()
         if not leader:
             job.done.wait()
             if not job.lead:
@@ -140,6 +150,31 @@ class Runner:
         self._lead(kind, key, name)
         job.done.wait()
         return self._result(job)
+
+    def gather(self, name: str) -> None:
+        """Hold the document's commands in its queue, unapplied, until ``release``: a
+        consumer handed several frames of one room at once applies them as one batch."""
+        with self._lock:
+            self._gathering.setdefault(name, 0)
+
+    def gathered(self, name: str) -> int:
+        """How many commands for the document have come since ``gather``."""
+        with self._lock:
+            return self._gathering.get(name, 0)
+
+    def wait_gathered(self, name: str, count: int, timeout: float) -> bool:
+        """Whether ``count`` commands have come since ``gather`` (waiting ``timeout``)."""
+        with self._queued:
+            return self._queued.wait_for(lambda: self._gathering.get(name, 0) >= count, timeout)
+
+    def release(self, name: str) -> None:
+        """Apply what was gathered for the document: its first waiting thread leads."""
+        with self._lock:
+            self._gathering.pop(name, None)
+            for key, queue in self._queues.items():
+                if key[1] == name and queue and key not in self._leaders:
+                    queue[0].lead = True
+                    queue[0].done.set()
 
     def forget(self, kind: Kind[Any], name: str) -> None:
         """Drop what is held in memory for a document (it was written elsewhere)."""
@@ -155,15 +190,19 @@ class Runner:
                 self._leaders[key] = threading.get_ident()
             try:
                 follow = self._apply(kind, key, name, batch)
-            finally:
+            except BaseException:
                 with self._lock:
                     self._leaders.pop(key, None)
-            with self._lock:
+                raise
+            with self._lock:  # one hold of the lock: release() sees a leader or none
+                self._leaders.pop(key, None)
                 queue = self._queues[key]
                 queue.extend(Job(change, waiting=False) for change in follow)
                 if not queue:
                     del self._queues[key]
                     return
+                if name in self._gathering and queue[0].waiting:
+                    return  # release() hands the queue to its first thread
                 if queue[0].waiting:
                     # Its thread applies the next batch: no caller serves others for long.
                     queue[0].lead = True

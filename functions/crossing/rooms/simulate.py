@@ -43,8 +43,9 @@ def play_bots(puzzle: Puzzle, mode: str, levels: list[str], seed: int) -> Outcom
         # Fixes on a full board only: while it fills, a solved word typed over a crossing
         # letter that disagrees is the solving itself.
         game = room.game
-        full = isinstance(game, Together) and EMPTY not in game.letters()
-        board = game.letters() if full else None
+        board = game.letters() if isinstance(game, Together) else None
+        if board is not None and EMPTY in board:
+            board = None
         room, events = R.advance(room, due)
         for e in events:
             if board is not None and isinstance(e, Changed) and board[e.square] != EMPTY:

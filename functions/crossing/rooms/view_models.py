@@ -1,16 +1,20 @@
-"""The allow-list of what a phone or a watch screen may be sent about a room.
+"""The allow-list of what a phone or a watch screen may be sent: a room, a Duel, the lobby.
 
-``views.view`` builds a room's view; before it leaves, it is checked against these
-models, whose every field is named here and nowhere else (``extra="forbid"``
-throughout): a field added to a view without being added here fails every test that
-builds a view, instead of quietly reaching players. Read with the secrecy rules in
-``views``: what each field may hold is in its comment.
+``views.view`` builds a room's view and ``duel.views.view`` a Duel's; before either
+leaves, it is checked against these models, whose every field is named here and nowhere
+else (``extra="forbid"`` throughout): a field added to a view without being added here
+fails every test that builds a view, instead of quietly reaching players. A room's view
+is checked where it is built (it may leave as a patch); a Duel's and the lobby's where
+their message is (``protocol.DuelMessage``, ``protocol.LobbyMessage``: they always leave
+whole). Read with the secrecy rules in ``views`` and ``duel.views``: what each field may
+hold is in its comment.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import UnionType
-from typing import Any, Union, get_args, get_origin
+from typing import Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict
 
@@ -142,6 +146,120 @@ class RoomShown(_Shown):
     waiting_for: list[str]
     due_at: int | None
     game: GameShown | None = None
+
+
+# --- the Duel -------------------------------------------------------------------------------
+
+
+class DuelSeatShown(_Shown):
+    seat: int
+    player: str
+    name: str
+    rating: int
+    rated: bool
+    bot: str | None
+    score: int
+    time_left: int | None
+    out_of_time: bool
+    running: bool
+    rack_count: int  # how many tiles: never which
+    connected: bool
+
+
+class TileValueShown(_Shown):
+    letter: str
+    value: int
+    count: int
+
+
+class TileRulesShown(_Shown):
+    """The rule set the page draws with: the same for every game."""
+
+    name: str
+    layout: list[str]
+    tiles: list[TileValueShown]
+    star_multiplies: bool
+
+
+class DuelMoveShown(_Shown):
+    """A move as the move list shows it: a swap never says which tile went back."""
+
+    seat: int | None
+    kind: str
+    score: int
+    words: list[str]
+    tiles: list[list[int | str]]  # [row, col, letter]: the tiles laid on the board
+    at: str
+
+
+class RatingChangeShown(_Shown):
+    before: int
+    after: int
+
+
+class DuelResultShown(_Shown):
+    reason: str
+    winner: int | None
+    scores: list[int]
+    aborted: bool
+    ratings: list[RatingChangeShown | None]
+
+
+class DuelShown(_Shown):
+    id: str
+    you: int | None  # the viewer's seat; None for a watch screen
+    seats: list[DuelSeatShown]
+    rack: str  # the viewer's own letters only; "" for a watch screen
+    bag: int  # how many tiles are left: never which, nor their order
+    board: list[str]
+    rules: TileRulesShown
+    turn: int | None
+    limit: int | None
+    rated: bool
+    moves: list[DuelMoveShown]
+    due_at: int | None  # the next flag fall or bot move: when to send a tick
+    now: int
+    result: DuelResultShown | None
+
+
+class SeekShown(_Shown):
+    """A public waiting game in the lobby: never its private token."""
+
+    id: str
+    name: str
+    rating: int
+    rated: bool
+    will_rate: bool
+    limit: int | None
+    expires_at: int
+    yours: bool
+
+
+class OwnSeekShown(_Shown):
+    """The viewer's own waiting game: only its owner is sent its token (the private link)."""
+
+    id: str
+    limit: int | None
+    private: bool
+    token: str | None
+    expires_at: int
+
+
+_V = TypeVar("_V")
+
+
+def shown_as(annotation: Any) -> Callable[[_V], _V]:
+    """A check that lets a value through unchanged once it fits ``annotation`` (a model,
+    or a list or union of them), key by key at every depth, like ``allowed``: for a
+    message field (``Annotated[..., AfterValidator(shown_as(DuelShown))]``)."""
+    shape = _shape(annotation)
+    where = getattr(annotation, "__name__", str(annotation))
+
+    def check(value: _V) -> _V:
+        _check(value, shape, where)
+        return value
+
+    return check
 
 
 def allowed(view: dict[str, Any]) -> dict[str, Any]:

@@ -181,7 +181,7 @@ def _race_view(race: Race, viewer: str | None, now: int) -> Json:
         "limit_ms": race.limit_ms,
         "clock": _clock(race.clock, now),
     }
-    if viewer in race.players:
+    if viewer is not None and viewer in race.players:
         racer = race.players[viewer]
         out["board"] = racer.letters
         out["my_clock"] = _clock(racer.clock, now)
@@ -231,7 +231,7 @@ def _race_result(race: Race, result: RaceResult, viewer: str | None) -> Json:
         for r in result.standings
     ]
     out: Json = {"reason": result.reason, "standings": standings, "solution": race.puzzle.solution}
-    if viewer in race.players:
+    if viewer is not None and viewer in race.players:
         mine = result.of(viewer)
         out["misses"] = [
             {"square": m.square, "answer": m.answer, "letter": m.letter} for m in mine.misses

@@ -22,11 +22,13 @@ Two more shapes of the same request:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from crossing.tiles.board import BadBoard, Board
-from crossing.tiles.leaves import leave_of, leave_reader, leave_value
-from crossing.tiles.lexicon import BadWordList, Lexicon, default_lexicon
+from crossing.tiles.leaves import LeaveValues, leave_of, leave_reader, leave_value
+from crossing.tiles.lexicon import BadWordList, Lexicon
 from crossing.tiles.movegen import Move, generate
 from crossing.tiles.play import ACROSS, DOWN, IllegalPlay, check_play, tiles_for_word
 from crossing.tiles.rules import RULE_SETS, RuleSet
@@ -37,6 +39,15 @@ DEFAULT_TOP = 10
 
 class BadRequest(ValueError):
     """Input the Solver cannot use; the message is one line meant for the user."""
+
+
+@dataclass(frozen=True)
+class Shipped:
+    """What the Solver plays with unless a request brings its own word list: read by
+    the caller (``crossing.game_files.shipped``), passed in."""
+
+    lexicon: Lexicon
+    leaves: Mapping[str, LeaveValues]  # per rule set's name; a rule set without: 0 each
 
 
 def _count(n: int, noun: str) -> str:
@@ -83,10 +94,10 @@ def _board(data: dict[str, Any]) -> Board:
         raise BadRequest(str(error)) from None
 
 
-def _lexicon(data: dict[str, Any]) -> Lexicon:
+def _lexicon(data: dict[str, Any], shipped: Lexicon) -> Lexicon:
     words = data.get("words")
     if words is None:
-        return default_lexicon()
+        return shipped
     if not isinstance(words, list) or not all(isinstance(word, str) for word in words):
         raise BadRequest("words must be a list of strings")
     try:
@@ -114,18 +125,24 @@ def _bonus(data: dict[str, Any]) -> bool:
     return bonus
 
 
-def _leave(rules: RuleSet, rack: str, move: Move, score: int) -> tuple[str, float]:
+def _leave(values: LeaveValues, rack: str, move: Move, score: int) -> tuple[str, float]:
     leave = leave_of(rack, move)
-    return leave, round(score + leave_value(rules, leave), 1)
+    return leave, round(score + leave_value(values, leave), 1)
 
 
 def play_json(
-    board: Board, move: Move, rules: RuleSet, lexicon: Lexicon, bonus: bool, rack: str
-) -> dict:
+    board: Board,
+    move: Move,
+    rules: RuleSet,
+    lexicon: Lexicon,
+    bonus: bool,
+    rack: str,
+    values: LeaveValues,
+) -> dict[str, Any]:
     # The reference scorer writes the breakdown; movegen's own sum must agree with it.
     checked = check_play(board, move.tiles, lexicon)
     breakdown = score_play(board, checked, rules, premiums=bonus)
-    leave, equity = _leave(rules, rack, move, breakdown.total)
+    leave, equity = _leave(values, rack, move, breakdown.total)
     return {
         "word": move.word,
         "row": move.row + 1,
@@ -150,10 +167,8 @@ def _play(data: dict[str, Any], board: Board, rack: str, lexicon: Lexicon) -> Mo
     play = data["play"]
     if not isinstance(play, dict):
         raise BadRequest("play must be an object with row, col, direction and word")
-    row, col, direction, word = (play.get(k) for k in ("row", "col", "direction", "word"))
-    for name, value in (("row", row), ("col", col)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 15:
-            raise BadRequest(f"play {name} must be a whole number 1-15, not {value!r}")
+    row, col = _line_number(play, "row"), _line_number(play, "col")
+    direction, word = play.get("direction"), play.get("word")
     if direction not in (ACROSS, DOWN):
         raise BadRequest(f"play direction must be across or down, not {direction!r}")
     if not isinstance(word, str) or not word.isascii() or not word.isalpha():
@@ -164,6 +179,13 @@ def _play(data: dict[str, Any], board: Board, rack: str, lexicon: Lexicon) -> Mo
     except IllegalPlay as error:
         raise BadRequest(str(error)) from None
     return Move(row - 1, col - 1, direction, word, tiles, 0)
+
+
+def _line_number(play: dict[str, Any], name: str) -> int:
+    value = play.get(name)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 15:
+        raise BadRequest(f"play {name} must be a whole number 1-15, not {value!r}")
+    return value
 
 
 # Every play is many thousands: each is a short row, not an object with a breakdown.
@@ -180,12 +202,12 @@ ROW_FIELDS = (
 )
 
 
-def grouped(moves: list[Move], rules: RuleSet, rack: str) -> list[list[Any]]:
+def grouped(moves: list[Move], values: LeaveValues, rack: str) -> list[list[Any]]:
     """One row per placement and spelling (``ROW_FIELDS``); its other blank choices as
     ``[word, score, leave, equity]`` variants. ``moves`` is best first, so a row shows
     its best-scoring way."""
-    rows: dict[tuple, list[Any]] = {}
-    read = leave_reader(rules, rack)
+    rows: dict[tuple[int, int, str, str], list[Any]] = {}
+    read = leave_reader(values, rack)
     for move in moves:
         leave, worth = read(move)
         score = move.score
@@ -209,7 +231,7 @@ def grouped(moves: list[Move], rules: RuleSet, rack: str) -> list[list[Any]]:
     return list(rows.values())
 
 
-def solve_request(data: dict[str, Any]) -> dict[str, Any]:
+def solve_request(data: dict[str, Any], shipped: Shipped) -> dict[str, Any]:
     """Best plays for a request; raises BadRequest with one clear line on bad input."""
     if not isinstance(data, dict):
         raise BadRequest("the request must be a JSON object")
@@ -223,13 +245,16 @@ def solve_request(data: dict[str, Any]) -> dict[str, Any]:
     except BadBoard as error:
         raise BadRequest(str(error)) from None
     every = _all(data)
-    lexicon = _lexicon(data)
+    lexicon = _lexicon(data, shipped.lexicon)
+    values = shipped.leaves.get(rules.name, {})
     if data.get("play") is not None:
         move = _play(data, board, rack, lexicon)
-        return {"plays": [play_json(board, move, rules, lexicon, bonus, rack)]}
+        return {"plays": [play_json(board, move, rules, lexicon, bonus, rack, values)]}
     if every:
         moves = generate(board, rack, rules, lexicon, premiums=bonus)
-        rows = grouped(moves, rules, rack)
+        rows = grouped(moves, values, rack)
         return {"fields": list(ROW_FIELDS), "plays": rows, "count": len(moves)}
     moves = generate(board, rack, rules, lexicon, premiums=bonus, top=top)
-    return {"plays": [play_json(board, move, rules, lexicon, bonus, rack) for move in moves]}
+    return {
+        "plays": [play_json(board, move, rules, lexicon, bonus, rack, values) for move in moves]
+    }

@@ -1,7 +1,8 @@
 """What the tiles a play keeps are worth to the next turn: the leave, and score + leave.
 
 The values come from our own self-play (``scripts/build_leaves.py``, seed and game
-count stored with them in ``data/leaves.json``): for every turn of score-greedy games,
+count stored with them in ``data/leaves.json``, which ``crossing.game_files`` reads:
+here they come in as a rule set's ``{feature: value}``): for every turn of score-greedy games,
 the points the same player made on their next turn were fitted, by least squares, as
 a constant plus one value per kept tile plus one for each repeated tile. A tile's value
 is therefore how many points keeping it is worth next turn against drawing a fresh
@@ -10,29 +11,17 @@ tile instead; an empty leave is worth 0.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from collections.abc import Callable
-from functools import cache
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from crossing.tiles.board import Board
 from crossing.tiles.lexicon import Lexicon
 from crossing.tiles.movegen import Move, generate
 from crossing.tiles.rules import LETTERS, RuleSet
 
-TABLE = Path(__file__).parent / "data" / "leaves.json"
 FEATURES = (*LETTERS, "?", "duplicate")
 
-
-@cache
-def table() -> dict[str, Any]:
-    return json.loads(TABLE.read_text())
-
-
-def values_for(rules: RuleSet) -> dict[str, float]:
-    return table()["values"].get(rules.name, {})
+LeaveValues = Mapping[str, float]  # one rule set's fitted value per feature; {}: none fitted
 
 
 def features(leave: str) -> list[int]:
@@ -43,8 +32,7 @@ def features(leave: str) -> list[int]:
     ]
 
 
-def leave_value(rules: RuleSet, leave: str) -> float:
-    values = values_for(rules)
+def leave_value(values: LeaveValues, leave: str) -> float:
     if not values:
         return 0.0
     found = zip(FEATURES, features(leave), strict=True)
@@ -59,11 +47,11 @@ def leave_of(rack: str, move: Move) -> str:
     return "".join(sorted(left.elements(), key=lambda t: (t == "?", t)))
 
 
-def equity(rules: RuleSet, rack: str, move: Move) -> float:
-    return move.score + leave_value(rules, leave_of(rack, move))
+def equity(values: LeaveValues, rack: str, move: Move) -> float:
+    return move.score + leave_value(values, leave_of(rack, move))
 
 
-def leave_reader(rules: RuleSet, rack: str) -> Callable[[Move], tuple[str, float]]:
+def leave_reader(values: LeaveValues, rack: str) -> Callable[[Move], tuple[str, float]]:
     """``move -> (leave, its value)`` for many plays from one rack.
 
     The plays of one rack keep one of at most 128 sub-racks: each is worked out once,
@@ -77,18 +65,20 @@ def leave_reader(rules: RuleSet, rack: str) -> Callable[[Move], tuple[str, float
         found = known.get(used)
         if found is None:
             leave = leave_of(rack, move)
-            found = known[used] = (leave, leave_value(rules, leave))
+            found = known[used] = (leave, leave_value(values, leave))
         return found
 
     return read
 
 
-def by_equity(board: Board, rack: str, rules: RuleSet, lexicon: Lexicon) -> Move | None:
+def by_equity(
+    board: Board, rack: str, rules: RuleSet, lexicon: Lexicon, values: LeaveValues
+) -> Move | None:
     """The play with the highest score + leave (the first of equals in the engine's order)."""
     moves = generate(board, rack, rules, lexicon)
     if not moves:
         return None
-    read = leave_reader(rules, rack)
+    read = leave_reader(values, rack)
     best, best_equity = None, float("-inf")
     for move in moves:
         value = move.score + read(move)[1]

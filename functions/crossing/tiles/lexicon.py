@@ -7,7 +7,8 @@ state are contiguous and sorted by tile; ``is_end`` marks the last of them;
 header whose ``arc_index`` is the root state. Identical states are stored once,
 so the graph is minimal on the right (shared suffixes).
 
-The file is 8 magic bytes then the nodes, little-endian. Tiles are 1..26 for A..Z.
+The packed bytes are 8 magic bytes then the nodes, little-endian; tiles are 1..26 for A..Z.
+The shipped graph is read by ``crossing.game_files`` and handed in as bytes or a ``Lexicon``.
 """
 
 from __future__ import annotations
@@ -15,11 +16,8 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
-from pathlib import Path
 
 MAGIC = b"CWDAWG01"
-DEFAULT_LEXICON = Path(__file__).parent / "data" / "enable2k.dawg.bin"
 
 _ARC_MASK = (1 << 22) - 1
 _IS_END = 1 << 22
@@ -126,6 +124,7 @@ class Lexicon:
             nodes.byteswap()
         self.nodes = nodes
         self.root = nodes[0] & _ARC_MASK
+        self.graph_checked = False  # the compiled search's safety check passed on it
         # Decoded arc lists, filled on first visit: loading stays a byte copy,
         # and search pays for decoding once per state it actually reaches.
         self._arcs: dict[int, dict[int, tuple[bool, int]]] = {}
@@ -135,10 +134,6 @@ class Lexicon:
     @classmethod
     def from_words(cls, words: Iterable[str]) -> Lexicon:
         return cls(pack(words))
-
-    @classmethod
-    def load(cls, path: str | Path) -> Lexicon:
-        return cls(Path(path).read_bytes())
 
     def arcs(self, index: int) -> dict[int, tuple[bool, int]]:
         """``{tile: (accepts, next_index)}`` for the state whose arcs start at index."""
@@ -205,9 +200,3 @@ class Lexicon:
 
         if self.root:
             yield from visit(self.root, "")
-
-
-@lru_cache(maxsize=1)
-def default_lexicon() -> Lexicon:
-    """The shipped ENABLE2K graph, read once per process."""
-    return Lexicon.load(DEFAULT_LEXICON)

@@ -22,6 +22,7 @@ possible score and skips anchors that cannot reach the N-th best found.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterable
 from functools import cache
 from itertools import combinations
 from typing import NamedTuple
@@ -38,10 +39,16 @@ _UPPER = "." + "".join(letter_of(t) for t in range(1, 27))
 _LOWER = _UPPER.lower()
 _make = tuple.__new__
 
+# A play found by the Python search, sorting best first:
+# (-score, 0 across / 1 down, row, col, ((col in line, tile, blank), ...), end col).
+_Record = tuple[int, int, int, int, tuple[tuple[int, int, bool], ...], int]
+# Left parts (state index, tiles) fitting one anchor constraint, and how far they are scanned.
+_Viable = dict[tuple[int, int], tuple[list[tuple[int, tuple[int, ...]]], list[int]]]
+
 try:
     from crossing.tiles import _movegen as _compiled
 except ImportError:  # built without a C compiler: the Python search serves alone
-    _compiled = None
+    _compiled = None  # type: ignore[assignment]  # the module, or None when not built
 
 
 class Move(NamedTuple):
@@ -54,7 +61,7 @@ class Move(NamedTuple):
     tiles: tuple[NewTile, ...]
     score: int
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[int, bool, int, int, tuple[tuple[int, int, str, bool], ...]]:
         """The ranking: score, then across before down, then position, then tiles."""
         return (
             -self.score,
@@ -85,8 +92,8 @@ class _Pass:
         transposed: bool,
         rack: list[int],
         parts: list[tuple[int, tuple[int, ...]]],
-        viable: dict[tuple[int, int], tuple[list, list[int]]],
-        found: list[tuple],
+        viable: _Viable,
+        found: list[_Record],
     ) -> None:
         self.rows = rows
         self.parts = parts
@@ -256,6 +263,7 @@ class _Pass:
             wmc = wm[c]
             cross = crosses[c]
             xs = sums[c]
+            candidates: Iterable[tuple[int, tuple[bool, int]]]
             if short < blanks:
                 candidates = kids.items()
             else:
@@ -358,7 +366,7 @@ class _Pass:
                     used[t] -= 1
                 del placed[:]
 
-    def move(self, record: tuple) -> Move:
+    def move(self, record: _Record) -> Move:
         negative_score, _, row, col, tiles, end = record
         # tuple.__new__ skips the NamedTuple argument handling: with two blanks a
         # full list can hold 40,000 plays, and building them is a third of the time.
@@ -472,12 +480,12 @@ def generate(
 
 
 # Per rule set and bonus switch: the byte tables the compiled search reads.
-_tables: dict[tuple[int, bool], tuple[RuleSet, bytes, bytes, bytes, array]] = {}
+_tables: dict[tuple[int, bool], tuple[RuleSet, bytes, bytes, bytes, array[int]]] = {}
 _DIRECTIONS = (ACROSS, DOWN)
 _LETTERS = tuple(_UPPER)
 
 
-def _compiled_tables(rules: RuleSet, premiums: bool) -> tuple[bytes, bytes, bytes, array]:
+def _compiled_tables(rules: RuleSet, premiums: bool) -> tuple[bytes, bytes, bytes, array[int]]:
     key = (id(rules), premiums)
     found = _tables.get(key)
     if found is None or found[0] is not rules:
@@ -505,7 +513,7 @@ def _generate_compiled(
         return []
     # Checked once per graph, and remembered on it: a request's own word list
     # is a new graph that must not outlive the request.
-    if not getattr(lexicon, "graph_checked", False):
+    if not lexicon.graph_checked:
         _compiled.check_graph(lexicon.nodes)
         lexicon.graph_checked = True
     values, lm, wm, bonus = _compiled_tables(rules, premiums)
@@ -538,10 +546,10 @@ def generate_python(
     if not sum(counts) or lexicon.root == 0:
         return []
     # Records sort as tuples: (-score, across first, row, col, tiles, end).
-    found: list = []
+    found: list[_Record] = []
     opening = board.is_empty()
     parts = left_parts(lexicon, counts, sum(counts) - 1)
-    viable: dict[tuple[int, int], tuple[list, list[int]]] = {}
+    viable: _Viable = {}
     passes = (
         _Pass(board.rows, lexicon, rules, premiums, False, counts, parts, viable, found),
         _Pass(

@@ -138,7 +138,9 @@ def tiles_for_word(
     return tuple(tiles)
 
 
-def _span(board: Board, placed: dict[tuple[int, int], str], r: int, c: int, direction: str):
+def _span(
+    board: Board, placed: dict[tuple[int, int], str], r: int, c: int, direction: str
+) -> WordSpan:
     """The maximal run through (r, c) in a direction, over board and placed tiles."""
     dr, dc = _step(direction)
 

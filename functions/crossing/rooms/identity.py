@@ -1,0 +1,124 @@
+"""Who a connection is: hello (a guest id, a returning guest, a resumed sign-in),
+signing up and in. The router hands it ``hello``, ``sign_up`` and ``sign_in``."""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING
+
+from crossing.crossword.commands import Refused
+from crossing.rooms import protocol as P
+from crossing.rooms import room as R
+from crossing.rooms.sent import Sent, limit, send, token_hash
+from crossing.rooms.storage import load_room
+
+if TYPE_CHECKING:
+    from crossing.rooms.service import RoomService
+
+CONNECTION_TTL_MS = 24 * 3600_000
+SIGN_IN_LIMIT = (10, 60_000)  # sign-in attempts per name per minute: slows password guessing
+ACCOUNT_PREFIX = "acct."  # a registered player's id is this and the account's stable id
+
+
+class Identity:
+    def __init__(self, rooms: RoomService) -> None:
+        self.rooms = rooms
+
+    def hello(self, connection: str, m: P.Hello) -> Sent:
+        rooms = self.rooms
+        store = rooms.store
+        account = self._resume(m.refresh) if m.refresh else None
+        player: str | None
+        token: str | None
+        profile = store.get_profile(m.player) if m.player and m.token else None
+        if account is not None:
+            player, token = account
+            profile = store.get_profile(player) or {}
+        elif profile and secrets.compare_digest(
+            profile.get("token_hash", ""), token_hash(m.token or "")
+        ):
+            player, token = m.player, m.token
+        else:
+            player, token = secrets.token_urlsafe(9), secrets.token_urlsafe(24)
+            profile = {"token_hash": token_hash(token), "room": "", "dealt": []}
+            store.update_profile(player, profile)
+        assert player is not None and token is not None
+        now = rooms.clock()
+        code = self._seat_of(player, profile.get("room", ""))
+        store.put_connection(connection, code, player, now + CONNECTION_TTL_MS)
+        saved = {kind: store.get_save(player, kind) is not None for kind in ("race", "together")}
+        welcome = P.Welcome(
+            player=player,
+            token=token,
+            saved=saved,
+            room=code or None,
+            push_key=rooms.push.public_key if rooms.push else None,
+            notify=bool(profile.get("push")),
+            account=(
+                {"name": profile.get("account", ""), "rating": rooms.duel.rating(player)}
+                if account
+                else None
+            ),
+            duel=rooms.duel.unfinished(player, profile.get("duel", "")),
+        )
+        send(rooms.connections, connection, welcome)
+        send(rooms.connections, connection, P.Ack(seq=m.seq))
+        if not code:
+            return Sent()
+        # Back in their seat: the fan-out sends this new connection the full view.
+        connect = R.Connect(player, connection)
+        return rooms._mutate(code, lambda room, now: R.step(room, connect, now))
+
+    def _resume(self, refresh: str) -> tuple[str, str] | None:
+        """(player, "") for a refresh token the identity service still accepts, else None:
+        a stale sign-in falls back to the guest identity rather than failing the hello."""
+        if self.rooms.accounts is None:
+            return None
+        try:
+            account = self.rooms.accounts.resume(refresh)
+        except Refused:
+            return None
+        return ACCOUNT_PREFIX + account.id, ""
+
+    def sign_in(self, connection: str, code: str, m: P.SignUp | P.SignIn) -> Sent:
+        """Sign up or in; the connection becomes the account's player, out of any room."""
+        rooms = self.rooms
+        store, accounts = rooms.store, rooms.accounts
+        if accounts is None:
+            raise Refused("no-accounts", "Accounts are not set up on this server.")
+        key = f"sign-in:{m.name.lower()}"
+        limit(
+            store, rooms.clock, key, SIGN_IN_LIMIT, "Too many tries for that name; wait a minute."
+        )
+        if isinstance(m, P.SignUp):
+            session = accounts.sign_up(m.name, m.password)
+        else:
+            session = accounts.sign_in(m.name, m.password)
+        player = ACCOUNT_PREFIX + session.account.id
+        # "account" is the name signed up with; "name" stays what the player types in rooms.
+        store.update_profile(player, {"account": session.account.name})
+        store.update_profile(player, {"name": session.account.name}, expect={"name": None})
+        guest = (store.get_connection(connection) or ("", ""))[1]
+        if code:
+            rooms._drop(code, connection)
+        store.put_connection(connection, "", player, rooms.clock() + CONNECTION_TTL_MS)
+        if guest and guest != player:
+            rooms.duel.signed_in(guest, player)
+        signed = P.SignedIn(
+            player=player,
+            name=session.account.name,
+            rating=rooms.duel.rating(player),
+            refresh=session.refresh,
+        )
+        send(rooms.connections, connection, signed)
+        send(rooms.connections, connection, P.Ack(seq=m.seq))
+        return Sent()
+
+    def _seat_of(self, player: str, code: str) -> str:
+        """The room a returning player still has a seat in, or ""."""
+        loaded = self.rooms.store.load_room(code) if code else None
+        if loaded is None:
+            return ""
+        room = load_room(loaded[0])
+        member = room.members.get(player)
+        return code if member and not member.left and room.phase is not R.Phase.CLOSED else ""

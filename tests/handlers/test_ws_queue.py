@@ -1,0 +1,154 @@
+"""The cloud's single writer per room, on moto: ``$default`` sends a room's frames to an
+SQS FIFO queue (the room as the message group) and the consumer handler, handed what
+SQS delivers, applies them and answers every phone."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import boto3
+import pytest
+from crossing.aws import queue as Q
+from crossing.handlers import ws
+from crossing.local.events import websocket_event
+from crossing.rooms.ports import Queued
+
+from tests.handlers.conftest import FakeLambdaContext
+from tests.handlers.test_ws_duel import REGION, Clock, Socket, errors, seat
+from tests.handlers.test_ws_duel import cloud as cloud  # the fixture, for ``queued``
+from tests.rooms.fakes import apply_patch
+
+QUEUE = "crossing-test-frames.fifo"
+
+
+def sqs() -> Any:
+    return boto3.client("sqs", region_name=REGION)
+
+
+def deliver(most: int = 10) -> int:
+    """Do what Lambda's SQS event source does: hand the consumer what SQS gives it, and
+    delete what it did not report as failed. Returns how many frames went through."""
+    url = sqs().get_queue_url(QueueName=QUEUE)["QueueUrl"]
+    done = 0
+    while True:
+        got = (
+            sqs()
+            .receive_message(QueueUrl=url, MaxNumberOfMessages=most, AttributeNames=["All"])
+            .get("Messages", [])
+        )
+        if not got:
+            return done
+        event = {
+            "Records": [
+                {
+                    "messageId": m["MessageId"],
+                    "receiptHandle": m["ReceiptHandle"],
+                    "body": m["Body"],
+                    "attributes": m.get("Attributes", {}),
+                    "eventSource": "aws:sqs",
+                }
+                for m in got
+            ]
+        }
+        answer = ws.consume(event, FakeLambdaContext())
+        failed = {f["itemIdentifier"] for f in answer["batchItemFailures"]}
+        assert not failed
+        for m in got:
+            sqs().delete_message(QueueUrl=url, ReceiptHandle=m["ReceiptHandle"])
+        done += len(got)
+
+
+@pytest.fixture
+def queued(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[Clock]:
+    """The Duel tests' cloud (``test_ws_duel.cloud``) with the frame queue: a stage
+    that is not local, and ``CROSSING_QUEUE_URL``."""
+    cloud: Clock = request.getfixturevalue("cloud")
+    url = sqs().create_queue(QueueName=QUEUE, Attributes={"FifoQueue": "true"})["QueueUrl"]
+    monkeypatch.setenv("CROSSING_QUEUE_URL", url)
+    monkeypatch.setenv("CROSSING_STAGE", "test")
+    ws.reset()
+    ws.service().clock = cloud
+    ws.service().timers.clock = lambda: cloud.now / 1000
+    yield cloud
+    ws.reset()
+
+
+class Phone(Socket):
+    """A connection whose frames go through the queue: each send is delivered at once."""
+
+    def send(self, action: str, **fields: Any) -> list[dict[str, Any]]:
+        self.seq += 1
+        body = json.dumps({"action": action, "seq": self.seq, **fields})
+        event = websocket_event("MESSAGE", self.id, body=body)
+        assert ws.message(event, FakeLambdaContext()) == {"statusCode": 200}
+        deliver()
+        return self.take()
+
+    def queue(self, action: str, **fields: Any) -> None:
+        """Send without delivering: the frame waits in the queue."""
+        self.seq += 1
+        body = json.dumps({"action": action, "seq": self.seq, **fields})
+        ws.message(websocket_event("MESSAGE", self.id, body=body), FakeLambdaContext())
+
+
+def room_of(phone: Phone) -> dict[str, Any]:
+    room: dict[str, Any] = {}
+    for message in phone.posted():
+        if message["type"] == "room":
+            room = message["room"] if message["full"] else apply_patch(room, message["room"])
+    return room
+
+
+def test_letters_go_through_the_queue_and_every_phone_sees_them(queued: Clock) -> None:
+    hana, ann = Phone(), Phone()
+    hana.send("hello")
+    ann.send("hello")
+    hana.send("host", name="Hana")
+    code = room_of(hana)["code"]
+    assert not errors(ann.send("join", code=code, name="Ann"))
+    hana.send("to_game")
+    hana.send("choose", mode="together", size="mini")
+    assert not errors(hana.send("start"))
+    board = room_of(hana)["game"]["board"]
+    whites = [i for i, square in enumerate(board) if square != "#"][:6]
+    for i, square in enumerate(whites):
+        (hana if i % 2 else ann).queue("type", square=square, letter="AEIOUS"[i])
+    url = sqs().get_queue_url(QueueName=QUEUE)["QueueUrl"]
+    waiting = sqs().get_queue_attributes(QueueUrl=url, AttributeNames=["All"])["Attributes"]
+    assert waiting["ApproximateNumberOfMessages"] == "6"  # nothing applied yet
+    assert deliver() == 6
+    for phone in (hana, ann):
+        acked = [m for m in phone.take() if m["type"] == "ack"]
+        assert len(acked) == 3 and not any(m["duplicate"] for m in acked)
+        shown = room_of(phone)["game"]["board"]
+        assert [shown[s] for s in whites] == list("AEIOUS")
+
+
+def test_a_duel_is_played_through_the_queue(queued: Clock) -> None:
+    first, second = seat(Phone(), Phone())
+    queued.now += 30_000
+    assert not errors(first.send("duel_play", tiles=first.best_play()))
+    second.take()
+    assert second.my_turn and second.game["moves"][0]["score"] > 0
+    assert not errors(second.send("duel_resign"))
+    first.take()
+    assert first.game["result"]["reason"] == "resigned"
+
+
+def test_a_failed_frame_and_the_later_ones_of_its_room_are_delivered_again() -> None:
+    frames = [
+        ("m1", Q.decode(Q.encode(Queued("c1", "ROOM1", "p1", "{}", 1)))),
+        ("m2", Queued("c2", "ROOM2", "p2", "{}", 2)),
+        ("m3", Queued("c1", "ROOM1", "p1", "{}", 3)),
+        ("m4", None),
+        ("m5", Queued("c3", "ROOM1", "p3", "{}", 4)),
+    ]
+    assert Q.failures(frames, [0]) == [
+        {"itemIdentifier": "m1"},
+        {"itemIdentifier": "m3"},
+        {"itemIdentifier": "m5"},
+    ]
+    assert Q.failures(frames, [2]) == [{"itemIdentifier": "m3"}, {"itemIdentifier": "m5"}]
+    assert Q.failures(frames, []) == []
