@@ -83,3 +83,5 @@ def test_a_phone_that_stopped_reading_is_closed_and_gone(loop: asyncio.AbstractE
     first_refused = results.index(False)
     assert first_refused in (MAX_WAITING, MAX_WAITING + 1)
     until(lambda: stuck.closed == 1008)
+    loop.call_soon_threadsafe(stuck.reading.set)  # its writer finishes before the loop stops
+    until(lambda: not sockets._writers)
