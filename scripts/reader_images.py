@@ -119,7 +119,9 @@ def solver_shot(context, base: str, pos: Position) -> bytes:
         "n => document.querySelectorAll('.sq-tile').length === n", arg=tiles_on(pos)
     )
     page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
-    shot = page.screenshot()
+    # The whole page: on a phone the rack is below the fold, and a player's screenshot
+    # of the Solver shows it (they scroll, or their phone takes the long shot).
+    shot = page.screenshot(full_page=True)
     page.close()
     return shot
 
@@ -139,7 +141,12 @@ def duel_game(context, base: str):
     return page
 
 
-def duel_shot(page, pos: Position, version: int) -> bytes:
+RACK_SHOWN = "[...document.querySelectorAll('.rack .tile')].map((t) => t.dataset.letter).join('')"
+
+
+def duel_shot(page, pos: Position, version: int) -> tuple[bytes, Position]:
+    """The page showing the position, and the position with the rack in the order the
+    page shows it (the page keeps its own order of the rack, as a player arranges it)."""
     page.evaluate(
         """([board, rack, version]) => {
             const game = { ...window.duel.store.get().game, board, rack: [...rack] };
@@ -152,7 +159,9 @@ def duel_shot(page, pos: Position, version: int) -> bytes:
         "n => document.querySelectorAll('.board .sq-tile').length === n", arg=tiles_on(pos)
     )
     page.mouse.move(0, 0)
-    return page.screenshot()
+    shown = page.evaluate(RACK_SHOWN)
+    assert sorted(shown) == sorted(pos.rack), (shown, pos.rack)
+    return page.screenshot(), Position(pos.rules, pos.board, shown)
 
 
 def generate(out: Path, count: int, seed: int, styles: tuple[str, ...], png_only: bool) -> None:
@@ -161,7 +170,8 @@ def generate(out: Path, count: int, seed: int, styles: tuple[str, ...], png_only
     out.mkdir(parents=True, exist_ok=True)
     per_style = max(1, count // len(styles))
     rules_for = {"night": CROSSPLAY, "paper": SCRABBLE, "bright": WWF}
-    with repo_server() as repo, chromium() as browser, running() as stack:
+    # A stack of its own in memory: never the data folder a `crossing serve` may be using.
+    with repo_server() as repo, chromium() as browser, running(backend="moto") as stack:
         base = stack.url.rstrip("/")
         for style in styles:
             phone = style.endswith("phone")
@@ -177,7 +187,7 @@ def generate(out: Path, count: int, seed: int, styles: tuple[str, ...], png_only
                 rules = DUEL if duel else rules_for.get(style, CROSSPLAY)
                 pos = position(rules, case)
                 if duel:
-                    data, ext = duel_shot(duel, pos, 10_000 + n), "png"
+                    (data, pos), ext = duel_shot(duel, pos, 10_000 + n), "png"
                 elif draw_page:
                     data, ext = drawn(draw_page, style, pos, case, png_only)
                 else:
