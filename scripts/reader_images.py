@@ -118,12 +118,24 @@ def solver_shot(context, base: str, pos: Position) -> bytes:
     page.wait_for_function(
         "n => document.querySelectorAll('.sq-tile').length === n", arg=tiles_on(pos)
     )
-    page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
-    # The whole page: on a phone the rack is below the fold, and a player's screenshot
-    # of the Solver shows it (they scroll, or their phone takes the long shot).
-    shot = page.screenshot(full_page=True)
+    # On a phone the rack is below the fold: scrolled up into view, under the board, as
+    # a player would before taking the screenshot.
+    page.evaluate(SHOW_BOARD_AND_RACK)
+    shot = page.screenshot()
     page.close()
     return shot
+
+
+SHOW_BOARD_AND_RACK = """() => {
+    document.activeElement.blur();
+    const rack = document.querySelector('.rack-tiles').getBoundingClientRect();
+    window.scrollBy(0, Math.max(0, rack.bottom + 12 - window.innerHeight));
+    const board = document.getElementById('board').getBoundingClientRect();
+    const rackNow = document.querySelector('.rack-tiles').getBoundingClientRect();
+    if (board.top < 0 || rackNow.bottom > window.innerHeight) {
+        throw new Error('the board and the rack do not fit on one screen');
+    }
+}"""
 
 
 def tiles_on(pos: Position) -> int:
