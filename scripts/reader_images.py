@@ -128,11 +128,12 @@ def solver_shot(context, base: str, pos: Position) -> bytes:
 
 SHOW_BOARD_AND_RACK = """() => {
     document.activeElement.blur();
-    const rack = document.querySelector('.rack-tiles').getBoundingClientRect();
-    window.scrollBy(0, Math.max(0, rack.bottom + 12 - window.innerHeight));
+    const rack = document.querySelector('.rack-tiles');
+    const bottom = rack.getBoundingClientRect().bottom + window.scrollY + 12;
+    const top = Math.max(0, bottom - window.innerHeight);
+    window.scrollTo({ top, behavior: 'instant' });
     const board = document.getElementById('board').getBoundingClientRect();
-    const rackNow = document.querySelector('.rack-tiles').getBoundingClientRect();
-    if (board.top < 0 || rackNow.bottom > window.innerHeight) {
+    if (board.top < 0 || rack.getBoundingClientRect().bottom > window.innerHeight) {
         throw new Error('the board and the rack do not fit on one screen');
     }
 }"""
