@@ -156,9 +156,11 @@ function faceOf(grid, colour) {
   while (right > width * (1 - reach) && outside(band(height).map((y) => [right, y]))) right -= 1;
   while (top < height * reach && outside(band(width).map((x) => [x, top]))) top += 1;
   while (bottom > height * (1 - reach) && outside(band(width).map((x) => [x, bottom]))) bottom -= 1;
-  // Then a little inside the face.
+  // Then a little inside the face; less so at the top, where a letter printed high
+  // (with its value below it) may come within a pixel or two of the edge.
   const inset = Math.max(1, Math.round((right - left + 1) * 0.05));
-  return subgrid(grid, left + inset, top + inset, right - inset, bottom - inset);
+  const insetTop = Math.max(1, Math.round((right - left + 1) * 0.035));
+  return subgrid(grid, left + inset, top + insetTop, right - inset, bottom - inset);
 }
 
 function subgrid(grid, x0, y0, x1, y1) {
