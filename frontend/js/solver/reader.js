@@ -23,8 +23,15 @@ const BLANKS_AT_MOST = 3; // more "blanks" than any bag holds: the game shows no
 
 export class ReaderError extends Error {}
 
+// A letter: one clear character. A mark wider than a capital is two characters run
+// together ("TW"), but a bold W (half again as wide as tall in some fonts) or M is one.
+const WIDE_LETTERS = new Set(["W", "M"]);
+function isLabel(marks, guess) {
+  return marks.label || (marks.wide && !(WIDE_LETTERS.has(guess?.letter) && guess.confidence >= 0.9));
+}
+
 function isLetter(marks, guess) {
-  return Boolean(marks.glyph) && !marks.label && guess.letter !== MARK && guess.confidence >= 0.5;
+  return Boolean(marks.glyph) && !isLabel(marks, guess) && guess.letter !== MARK && guess.confidence >= 0.5;
 }
 
 // Which tiles show a point value. The value corner is the one most tiles have
@@ -194,7 +201,7 @@ function readRack(image, small, factor, lattice, tileFace, valueCorner) {
     } else {
       // A rack tile with no letter on it is a blank.
       rack += "?";
-      rackConfidence.push(marks.glyph && !marks.label ? 0.5 : 0.95);
+      rackConfidence.push(marks.glyph && !isLabel(marks, guess) ? 0.5 : 0.95);
     }
   }
   return { rack, rackConfidence };
