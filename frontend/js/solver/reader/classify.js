@@ -63,6 +63,7 @@ export function classify(glyph, model = MODEL) {
 
 export const GLYPH_SIZE = GLYPH * GLYPH;
 
+// The glyph moved a pixel: where a letter's box is found can be a pixel off either way.
 function shifted(glyph, dx, dy) {
   const out = new Float32Array(glyph.length);
   for (let y = 0; y < GLYPH; y += 1) {
