@@ -8,9 +8,10 @@ canvas, `readScreenshot` on its ImageData), with the CPU slowed by `--throttle`
 through the DevTools protocol (Emulation.setCPUThrottlingRate: 4 is a mid-range
 phone). Reports per style: squares right (tile or empty, and its letter and
 blank), rack tiles right (position by position), images refused, images where a
-wrong square was given with confidence at or above the review's threshold
-("silently wrong"), and the time to decode and to read. The images are made by a
-script and were not used to train the classifier (that draws single glyphs).
+wrong square or rack tile was given with confidence at or above the review's
+threshold ("silently wrong"), and the time to decode and to read. The images are
+made by a script and were not used to train the classifier (that draws single
+glyphs).
 """
 
 from __future__ import annotations
@@ -58,6 +59,10 @@ def score(truth: dict, got: dict) -> dict:
                 silent = 1
     want, read = truth["rack"], got["rack"]
     rack = sum(1 for i, ch in enumerate(want) if i < len(read) and read[i] == ch)
+    # A rack tile read wrong (or read where there is none) and given as sure, too.
+    for i, ch in enumerate(read):
+        if (i >= len(want) or want[i] != ch) and got["rackConfidence"][i] >= got["low"]:
+            silent = 1
     rack -= max(0, len(read) - len(want))  # a tile read that is not there is a miss too
     return {"squares": squares, "rack": max(0, rack), "refused": 0, "silent": silent}
 

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.test_duel import STATE, square, top_play, type_play, wait_my_turn
+from tests.e2e.test_duel import STATE, top_play, type_play, wait_my_turn
 
 FIXTURES = Path(__file__).resolve().parents[1] / "js" / "fixtures" / "reader"
 ICON = Path(__file__).resolve().parents[2] / "frontend" / "icons" / "icon-192.png"
@@ -21,15 +21,10 @@ TILE = re.compile(r"\bsq-tile\b")
 BLANK = re.compile(r"\bsq-blank\b")
 
 
-# The reader misreads a rack Q or J on the Duel page's small tiles, where the value
-# is printed against the Q's tail and the J's foot (docs/reader.md, "What it cannot
-# do yet"); until that is fixed the game goes on until the rack holds neither.
-MISREAD = set("QJ")
-
-
 @pytest.fixture
 def duel(browser: Browser, base_url: str) -> Iterator[Page]:
-    """A phone in a game against the Easy bot, with tiles on the board."""
+    """A phone in a game against the Easy bot, its turn again after the bot has played:
+    tiles on the board and the bot's play marked as the last one."""
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
     context.set_default_timeout(15_000)
     page = context.new_page()
@@ -40,22 +35,18 @@ def duel(browser: Browser, base_url: str) -> Iterator[Page]:
     page.wait_for_selector("#game:not([hidden])")
     for _ in range(8):
         game = wait_my_turn(page)
-        if len(game["moves"]) >= 2 and not MISREAD & set(game["rack"]):
+        if len(game["moves"]) >= 2 and game["moves"][-1]["kind"] == "play":
             break
         moves = len(game["moves"])
-        misread = MISREAD & set(game["rack"])
-        play = None if moves >= 2 and misread else top_play(page, base_url, game)
-        if misread and moves >= 2:
-            page.click("[data-act=swap]")  # that tile back to the bag, for another
-            page.locator(".rack .tile", has_text=sorted(misread)[0]).first.click()
-        elif play is None:
+        play = top_play(page, base_url, game)
+        if play is None:
             page.click("[data-act=skip]")
         else:
             type_play(page, play)
             page.keyboard.press("Enter")
         page.wait_for_function(f"{STATE}.game.moves.length > {moves}")
     game = wait_my_turn(page)
-    assert not MISREAD & set(game["rack"]), "no rack without a Q or J in eight turns"
+    assert game["moves"][-1]["kind"] == "play", "the bot made no play in eight turns"
     yield page
     context.close()
 
@@ -87,15 +78,9 @@ def test_a_screenshot_of_a_duel_in_progress_fills_the_board_and_rack(
     shown = duel.evaluate(f"{STATE}.place.rack")
     assert sorted(shown) == sorted(game["rack"])
     assert sum(ch != "." for row in game["board"] for ch in row) >= 4
-    # The highlight is moved to an empty square first: a tile under the Duel page's
-    # cursor outline can be misread (docs/reader.md, "What it cannot do yet").
-    empty = next(c for c, ch in enumerate(game["board"][0]) if ch == ".")
-    duel.locator(square(0, empty)).click()
-    # So is a tile of the last play under its ring and dot, about one game in two (the
-    # same section of docs/reader.md): the marks are taken off for this screenshot.
-    duel.evaluate(
-        "document.querySelectorAll('.sq-last').forEach((e) => e.classList.remove('sq-last'))"
-    )
+    # The page as the player sees it: the bot's play ringed and notched as the last one,
+    # the highlight wherever it was left.
+    expect(duel.locator(".board .sq-last")).to_have_count(len(game["moves"][-1]["tiles"]))
     shot = tmp_path / "duel.png"
     duel.mouse.move(0, 0)
     shot.write_bytes(duel.screenshot())

@@ -29,6 +29,42 @@ for (const name of shots) {
   });
 }
 
+// Two screenshots in the "bright" style (a font the classifier was never trained on)
+// from a tuning run (scripts/reader_images.py --seed 5 and --seed 6, decoded to PNG)
+// that the reader once got silently wrong.
+const CASES = new URL("./fixtures/reader-cases/", import.meta.url);
+const readCase = (name) => ({
+  truth: JSON.parse(readFileSync(new URL(`${name}.json`, CASES))),
+  reading: readScreenshot(readPng(new URL(`${name}.png`, CASES))),
+});
+
+test("a blank is told from a tile whose value is a thin 1", () => {
+  const { truth, reading } = readCase("bright-blank-beside-ones");
+  assert.equal(truth.board[6][9], "s"); // the blank
+  assert.equal(truth.board[7][6], "A"); // its value, 1, has the least ink of any
+  assert.deepEqual(reading.board, truth.board);
+  assert.equal(reading.rack, truth.rack);
+});
+
+test("a letter the classifier misreads in an unseen font is shown as doubtful, not given as sure", () => {
+  const { truth, reading } = readCase("bright-t-like-m");
+  const wrong = [];
+  truth.board.forEach((line, r) =>
+    [...line].forEach((ch, c) => {
+      if (reading.board[r][c] !== ch) wrong.push([r, c, reading.confidence[r][c]]);
+    }),
+  );
+  // The T at row 12, column 8 looks like an M to the classifier, which says so at 0.98.
+  assert.deepEqual(
+    wrong.map(([r, c]) => [r, c]),
+    [[11, 7]],
+  );
+  assert.ok(wrong[0][2] < LOW_CONFIDENCE, `given at ${wrong[0][2]}`);
+  // The board's other tiles, in the same font, stay sure.
+  const sure = truth.board.flatMap((line, r) => [...line].map((ch, c) => (ch !== "." && r !== 11 ? reading.confidence[r][c] : 1)));
+  assert.ok(sure.filter((c) => c < LOW_CONFIDENCE).length <= 2, "more than two right tiles doubted");
+});
+
 function image(width, height, paint) {
   const data = new Uint8ClampedArray(width * height * 4);
   for (let y = 0; y < height; y += 1) {

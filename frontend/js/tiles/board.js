@@ -85,9 +85,11 @@ export function squareLook(rules, row, col, seen, cursor = null) {
   const extra = words.map((w) => `, ${w}`).join('');
   if (tile) {
     const letter = String(tile.letter).toUpperCase();
-    const value = tile.blank ? 0 : valueOf(rules, letter);
+    // A blank shows no value, as a real blank tile has none (its letter's colour and
+    // slant say what it is); the reader knows a blank by that missing value.
+    const value = tile.blank ? null : String(valueOf(rules, letter));
     const what = tile.blank ? `${letter}, a blank` : letter;
-    return { className: classes.join(' '), letter, value: String(value), text: null, aria: `${where}, ${what}${extra}` };
+    return { className: classes.join(' '), letter, value, text: null, aria: `${where}, ${what}${extra}` };
   }
   return {
     className: classes.join(' '),
@@ -127,10 +129,13 @@ export function paintBoard(el, rules, look, { cursor = null } = {}) {
         const letter = doc.createElement('span');
         letter.className = 'sq-letter';
         letter.textContent = shown.letter;
-        const value = doc.createElement('span');
-        value.className = 'sq-value';
-        value.textContent = shown.value;
-        cell.replaceChildren(letter, value);
+        cell.replaceChildren(letter);
+        if (shown.value != null) {
+          const value = doc.createElement('span');
+          value.className = 'sq-value';
+          value.textContent = shown.value;
+          cell.append(value);
+        }
       } else {
         cell.textContent = shown.text;
       }

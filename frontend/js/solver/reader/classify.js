@@ -28,8 +28,8 @@ function network(model) {
 }
 
 // Probabilities over the classes for one glyph; `model` is for the training script.
-export function classify(glyph, model = MODEL) {
-  const { classes, layers } = network(model);
+export function probabilities(glyph, model = MODEL) {
+  const { layers } = network(model);
   let input = glyph;
   layers.forEach((l, index) => {
     const size = input.length;
@@ -50,12 +50,63 @@ export function classify(glyph, model = MODEL) {
     total += e;
     return e;
   });
-  let best = 0;
-  for (let i = 0; i < probs.length; i += 1) {
-    probs[i] /= total;
-    if (probs[i] > probs[best]) best = i;
-  }
-  return { letter: classes[best], confidence: probs[best] };
+  return probs.map((p) => p / total);
+}
+
+const best = (probs) => probs.reduce((b, p, i) => (p > probs[b] ? i : b), 0);
+
+export function classify(glyph, model = MODEL) {
+  const probs = probabilities(glyph, model);
+  const i = best(probs);
+  return { letter: network(model).classes[i], confidence: probs[i] };
 }
 
 export const GLYPH_SIZE = GLYPH * GLYPH;
+
+// The glyph moved a pixel: where a letter's box is found can be a pixel off either way.
+function shifted(glyph, dx, dy) {
+  const out = new Float32Array(glyph.length);
+  for (let y = 0; y < GLYPH; y += 1) {
+    for (let x = 0; x < GLYPH; x += 1) {
+      const sx = x - dx;
+      const sy = y - dy;
+      if (sx >= 0 && sy >= 0 && sx < GLYPH && sy < GLYPH) out[y * GLYPH + x] = glyph[sy * GLYPH + sx];
+    }
+  }
+  return out;
+}
+
+// Strokes a little bolder or a little thinner: the neighbourhood's max, or its min.
+function stroked(glyph, pick) {
+  const out = new Float32Array(glyph.length);
+  for (let y = 0; y < GLYPH; y += 1) {
+    for (let x = 0; x < GLYPH; x += 1) {
+      let v = glyph[y * GLYPH + x];
+      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        const nx = x + dx;
+        const ny = y + dy;
+        const n = nx >= 0 && ny >= 0 && nx < GLYPH && ny < GLYPH ? glyph[ny * GLYPH + nx] : 0;
+        v = pick(v, n);
+      }
+      out[y * GLYPH + x] = (glyph[y * GLYPH + x] + v) / 2;
+    }
+  }
+  return out;
+}
+
+const variants = (glyph) => [
+  shifted(glyph, 1, 0),
+  shifted(glyph, -1, 0),
+  shifted(glyph, 0, 1),
+  shifted(glyph, 0, -1),
+  stroked(glyph, Math.max),
+  stroked(glyph, Math.min),
+];
+
+// How sure the network is of `letter` for this glyph moved a pixel each way and
+// drawn a little bolder and thinner: the mean of what it gives the letter.
+export function steadiness(glyph, letter) {
+  const k = MODEL.classes.indexOf(letter);
+  const all = variants(glyph).map((g) => probabilities(g)[k]);
+  return all.reduce((a, b) => a + b, 0) / all.length;
+}

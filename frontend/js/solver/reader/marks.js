@@ -67,8 +67,10 @@ function blobs(ink, width, height) {
 function isFrame(b, width, height) {
   const w = b.x1 - b.x0 + 1;
   const h = b.y1 - b.y0 + 1;
-  if (w > width * 0.6 && h < height * 0.3) return true;
-  if (h > height * 0.6 && w < width * 0.3) return true;
+  // A line lies along the side it is parallel to; an I or a J printed high touches
+  // the top edge, not a side.
+  if (w > width * 0.6 && h < height * 0.3 && (b.y0 <= 1 || b.y1 >= height - 2)) return true;
+  if (h > height * 0.6 && w < width * 0.3 && (b.x0 <= 1 || b.x1 >= width - 2)) return true;
   return w > width * 0.6 && h > height * 0.6 && b.area < w * h * 0.3;
 }
 
@@ -156,9 +158,11 @@ function faceOf(grid, colour) {
   while (right > width * (1 - reach) && outside(band(height).map((y) => [right, y]))) right -= 1;
   while (top < height * reach && outside(band(width).map((x) => [x, top]))) top += 1;
   while (bottom > height * (1 - reach) && outside(band(width).map((x) => [x, bottom]))) bottom -= 1;
-  // Then a little inside the face.
+  // Then a little inside the face; less so at the top, where a letter printed high
+  // (with its value below it) may come within a pixel or two of the edge.
   const inset = Math.max(1, Math.round((right - left + 1) * 0.05));
-  return subgrid(grid, left + inset, top + inset, right - inset, bottom - inset);
+  const insetTop = Math.max(1, Math.round((right - left + 1) * 0.035));
+  return subgrid(grid, left + inset, top + insetTop, right - inset, bottom - inset);
 }
 
 function subgrid(grid, x0, y0, x1, y1) {
@@ -233,7 +237,7 @@ function foreignInk(rgb, gaps, ink, label, letter, face, threshold) {
 
 function readGrid(grid, colour) {
   const { width, height, rgb } = grid;
-  const result = { face: colour, ink: false, letter: null, label: false, glyph: null, cuts: [], height: 0, corners: [0, 0, 0, 0] };
+  const result = { face: colour, ink: false, letter: null, label: false, wide: false, glyph: null, cuts: [], height: 0, corners: [0, 0, 0, 0] };
   if (width < 6 || height < 6) return result;
   const gaps = new Float32Array(width * height);
   for (let i = 0; i < gaps.length; i += 1) {
@@ -270,8 +274,9 @@ function readGrid(grid, colour) {
     // A second character of the same height beside it: a label such as "2L" or "TW".
     if (!overlaps && sideBySide && otherTall >= tall * 0.7) result.label = true;
   }
-  // Wider than any capital (W is about 1.3): two characters run together, a label.
-  if (letter.x1 - letter.x0 + 1 > tall * 1.5) result.label = true;
+  // Wider than most capitals: two characters run together ("TW"), a label, unless
+  // the classifier is sure it is a wide bold W or M (reader.js).
+  result.wide = letter.x1 - letter.x0 + 1 > tall * 1.5;
   result.corners = cornerInk(ink, label, width, height, letter.id);
   result.glyph = glyphOf(gaps, label, width, letter, threshold);
   result.cuts = CORNERS.map((corner) => cutGlyph(gaps, label, width, height, letter, threshold, corner));
