@@ -2,7 +2,8 @@
 
 import json
 
-from crossing.rooms import pace, seqs
+from crossing import seqs
+from crossing.rooms import pace
 
 from tests.rooms.fakes import start_game
 

@@ -2,7 +2,7 @@
 
 The game itself (``duel.game``) knows seats and tiles; a match adds what the
 server needs around it: names and ratings as shown, which seat is a bot and when
-its move falls due, which connections watch, each player's applied seqs (``rooms.seqs``), and the
+its move falls due, which connections watch, each player's applied seqs (``crossing.seqs``), and the
 rating changes once they are written. Pure: ``step(match, action, now)``; the
 bot's move and every flag fall are due events applied as of the moment they fell
 (DESIGN "Time").
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from crossing.duel import bots, elo
 from crossing.duel import game as G
 from crossing.refusals import Refused
-from crossing.rooms.seqs import Applied
+from crossing.seqs import Applied
 from crossing.tiles.lexicon import Lexicon
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from crossing import seqs
 from crossing.crossword.commands import Refused
 from crossing.duel import elo
 from crossing.duel import game as G
@@ -25,7 +26,6 @@ from crossing.duel import match as M
 from crossing.duel.views import view
 from crossing.game_files import default_lexicon
 from crossing.rooms import protocol as P
-from crossing.rooms import seqs
 from crossing.rooms.fanout import FanOut
 from crossing.rooms.ports import Conflict, Connections, Store, Timers
 from crossing.rooms.runner import Batch, Runner, Step

@@ -37,7 +37,7 @@ from crossing.crossword.race import Race
 from crossing.crossword.sizes import Size
 from crossing.crossword.together import Together
 from crossing.rooms.pace import Bucket
-from crossing.rooms.seqs import Applied
+from crossing.seqs import Applied
 
 GRACE_MS = 2 * 60_000
 MAX_PLAYERS = 8

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from crossing import seqs
 from crossing.crossword.commands import (
     Refused,
 )
@@ -28,7 +29,7 @@ from crossing.crossword.events import Changed
 from crossing.crossword.packs import pick_puzzle
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.sizes import Size
-from crossing.rooms import dealing, pace, seqs
+from crossing.rooms import dealing, pace
 from crossing.rooms import protocol as P
 from crossing.rooms import room as R
 from crossing.rooms.actions import _fixed
