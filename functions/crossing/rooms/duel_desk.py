@@ -264,11 +264,11 @@ class DuelDesk:
         owner = M.Player(seek.owner, seek.owner_name, seek.rating, seek.rated)
         challenger = M.Player(player, name, rating, rated)
         game = GAME_PREFIX + seek.id.removeprefix(SEEK_PREFIX)
-        phones = {player: (connection,)}
+        phones: dict[str, tuple[str, ...]] = {player: (connection,)}
         if owner_connections:
             phones[seek.owner] = owner_connections
         try:
-            outcome, match = self._open_game(
+            version, match = self._open_game(
                 game,
                 (owner, challenger),
                 seek.limit_ms,
@@ -288,10 +288,9 @@ class DuelDesk:
         self.store.put_connection(connection, game, player, now + GAME_TTL_MS)
         self._remember(seek.owner, game)
         self._remember(player, game)
-        assert outcome.version is not None
-        self._send(connection, P.Ack(seq=m.seq, version=outcome.version))
-        self._tell(game, match, outcome.version)
-        return replace(outcome, started="human")
+        self._send(connection, P.Ack(seq=m.seq, version=version))
+        self._tell(game, match, version)
+        return Outcome(version, True, started="human")
 
     def _bot_game(self, connection: str, player: str, code: str, m: P.DuelBot) -> Outcome:
         self._limit(f"duel-lobby:{player}", LOBBY_LIMIT, "Too many games at once; wait a minute.")
@@ -301,7 +300,7 @@ class DuelDesk:
         for _ in range(MAX_TRIES):
             game = GAME_PREFIX + secrets.token_urlsafe(9)
             try:
-                outcome, match = self._open_game(
+                version, match = self._open_game(
                     game, (human, bot), m.limit, {player: (connection,)}
                 )
                 break
@@ -313,9 +312,9 @@ class DuelDesk:
         self._withdraw(player)  # a game of theirs waiting for an opponent goes
 
         self._remember(player, game)
-        self._send(connection, P.Ack(seq=m.seq, version=outcome.version))
-        self._tell(game, match, outcome.version)
-        return replace(outcome, started="bot")
+        self._send(connection, P.Ack(seq=m.seq, version=version))
+        self._tell(game, match, version)
+        return Outcome(version, True, started="bot")
 
     def _open(self, connection: str, player: str, code: str, m: P.DuelOpen) -> Outcome:
         outcome = self._write(
@@ -345,8 +344,9 @@ class DuelDesk:
         limit_ms: int | None,
         connections: dict[str, tuple[str, ...]],
         taken: str = "That game exists already.",
-    ) -> tuple[Outcome, M.Match]:
-        """Create the game (only if its id is free) and arm its first due event."""
+    ) -> tuple[int, M.Match]:
+        """Create the game (only if its id is free) and arm its first due event: its
+        version and the match."""
         now = self.clock()
         match = M.start_match(game, players, now, seed=self.rng.getrandbits(32), limit_ms=limit_ms)
         match = replace(match, connections=connections)
@@ -356,7 +356,7 @@ class DuelDesk:
             raise Refused("no-seek", taken) from None
         if (due := match.due_at()) is not None:
             self.timers.arm(game, due, version)
-        return Outcome(version, True), match
+        return version, match
 
     def _listed(self, now: int) -> L.Lobby:
         """Every open seek still live: one Query of their partition."""
@@ -565,7 +565,8 @@ class DuelDesk:
 
         job = self.runner.run(self.ratings, player, command)
         assert job.step is not None
-        return job.step.note  # type: ignore[no-any-return]
+        before, after = job.step.note
+        return int(before), int(after)
 
     def rating(self, player: str) -> int:
         if not is_account(player):
@@ -646,10 +647,11 @@ class _Games:
         bots = {p.id for p in after.players if p.bot}
         turns = batch.events
         first = next((job for job in batch.jobs if job.wrote), batch.jobs[0])
+        result = after.duel.result if after.over else None
         first.report = Outcome(
             version,
             True,
-            finished=after.duel.result.reason if after.over and not before.over else None,
+            finished=result.reason if result is not None and not before.over else None,
             moves=len(turns),
             bot_moves=sum(1 for t in turns if t.player in bots),
         )
@@ -750,7 +752,7 @@ class _Ratings:
         return []
 
 
-def _game_step(action: M.Action, lexicon: Lexicon | None) -> Any:
+def _game_step(action: M.Action, lexicon: Lexicon) -> Any:
     def change(match: M.Match, now: int) -> Step[M.Match]:
         after, turns = M.step(match, action, now, lexicon)
         return Step(after, list(turns))
