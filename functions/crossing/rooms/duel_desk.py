@@ -310,7 +310,6 @@ class DuelDesk:
             raise Refused("busy", "Could not start a game; please try again.")
         self._move(connection, player, code, game)
         self._withdraw(player)  # a game of theirs waiting for an opponent goes
-
         self._remember(player, game)
         self._send(connection, P.Ack(seq=m.seq, version=version))
         self._tell(game, match, version)
