@@ -27,8 +27,10 @@ TABLE_ACTIONS = (
     "dynamodb:PutItem",
     "dynamodb:UpdateItem",
     "dynamodb:DeleteItem",
+    "dynamodb:Query",
 )
-"""Every call ``crossing.aws.dynamo`` makes (one item at a time: no Query, Scan or Batch)."""
+"""Every call ``crossing.aws.dynamo`` makes: one item at a time, and one Query (the Duel
+lobby's open seeks, one partition); never a Scan or a Batch."""
 
 
 def packs_dir(root: Path = ROOT) -> Path:

@@ -89,7 +89,13 @@ def test_every_method_is_one_request(store):
     with pytest.raises(Conflict):
         store.save_room("ABCD", {}, None, LATER)
     store.take("tick:p1", 1, 1000, 0)  # over the limit: still one request
+    store.save_doc("seek", "s-1", {}, None, LATER)
+    store.list_docs("seek")
+    store.delete_doc("seek", "s-1", 1)
     assert dict(store.requests) == {
+        "save_doc": 1,
+        "list_docs": 1,
+        "delete_doc": 1,
         "save_room": 2,
         "load_room": 1,
         "put_connection": 1,
@@ -217,3 +223,42 @@ def test_two_writers_of_one_field_the_second_is_told_it_moved(store):
     assert not store.update_profile("p1", {"push": {"b": 2}}, expect={"push": None})
     assert store.update_profile("p1", {"push": None}, expect={"push": {"a": 1}})
     assert store.get_profile("p1") == {"dealt": ["m1", "m2"]}
+
+
+def test_a_seek_taken_by_two_challengers_at_once_goes_to_one(store):
+    """Both read the seek at version 1; the first conditional delete wins, the second is
+    refused with Conflict and changes nothing (it cannot take another version away)."""
+    store.save_doc("seek", "s-Ab1", {"owner": "ann"}, None, LATER)
+    _, seen_by_bob = store.load_doc("seek", "s-Ab1")
+    _, seen_by_cat = store.load_doc("seek", "s-Ab1")
+    store.delete_doc("seek", "s-Ab1", seen_by_bob)
+    with pytest.raises(Conflict):
+        store.delete_doc("seek", "s-Ab1", seen_by_cat)
+    assert store.load_doc("seek", "s-Ab1") is None
+    assert store.list_docs("seek") == []
+
+
+def test_a_document_that_moved_on_is_not_deleted(store):
+    store.save_doc("seek", "s-1", {"owner": "ann"}, None, LATER)
+    store.save_doc("seek", "s-1", {"owner": "acct.ann"}, 1, LATER)  # handed to an account
+    with pytest.raises(Conflict):
+        store.delete_doc("seek", "s-1", 1)
+    assert store.load_doc("seek", "s-1") == ({"owner": "acct.ann"}, 2)
+
+
+def test_a_lobby_of_many_seeks_lists_them_all_with_one_request(store):
+    names = [f"s-{i:03d}{'aA'[i % 2]}" for i in range(120)]
+    for name in names:
+        store.save_doc("seek", name, {"owner": name, "pad": "x" * 200}, None, LATER)
+    store.save_doc("lobby", "duel", {"watchers": {"c1": "ann"}}, None, LATER)  # its neighbour
+    store.save_doc("game", "s-000a", {"turn": 0}, None, LATER)  # another kind, same name
+    before = store.requests["list_docs"]
+    listed = store.list_docs("seek")
+    assert store.requests["list_docs"] - before == 1
+    assert [name for name, _, _ in listed] == sorted(names)  # case kept, in name order
+    assert listed[0][1:] == ({"owner": names[0], "pad": "x" * 200}, 1)
+
+
+def test_only_a_listed_kind_can_be_listed(store):
+    with pytest.raises(ValueError, match="not listed"):
+        store.list_docs("game")

@@ -196,12 +196,6 @@ def test_the_lobby_a_phone_holds_does_not_change_when_others_make_private_games(
     assert after == before
 
 
-@pytest.mark.xfail(
-    reason="rooms/duel_desk.py tells every lobby watcher whenever the lobby item changes, "
-    "a private game too: the list it sends is the same, but its arrival says a private "
-    "game was made (issue 22; duel_desk.py is being rewritten)",
-    strict=True,
-)
 def test_a_private_game_sends_the_lobby_watchers_nothing():
     _, sent_meanwhile, _ = private_games_made([5 * MIN], [3 * MIN])
     assert sent_meanwhile == []

@@ -48,7 +48,7 @@ class DynamoStore:
             "save_room", table.room_key(code), state, seen, expires_at, f"room {code}'s state"
         )
 
-    # Other versioned documents: Duel games, the Duel lobby, ratings
+    # Other versioned documents: Duel games, seeks, the lobby's watchers, ratings
 
     def load_doc(self, kind: str, name: str) -> tuple[Json, int] | None:
         return self._load("load_doc", table.doc_key(kind, name))
@@ -57,6 +57,45 @@ class DynamoStore:
         self, kind: str, name: str, doc: Json, seen: int | None, expires_at: int | None
     ) -> int:
         return self._save("save_doc", table.doc_key(kind, name), doc, seen, expires_at)
+
+    def delete_doc(self, kind: str, name: str, seen: int) -> None:
+        key = table.doc_key(kind, name)
+        self.requests["delete_doc"] += 1
+        try:
+            self.client.delete_item(
+                TableName=self.table_name,
+                Key=self._key(key),
+                ConditionExpression="version = :seen",
+                ExpressionAttributeValues={":seen": {"N": str(seen)}},
+            )
+        except ClientError as error:
+            if _code(error) == _CONDITION_FAILED:
+                raise Conflict(f"{key[0]} {key[1]} is no longer at version {seen}") from error
+            raise
+
+    def list_docs(self, kind: str) -> list[tuple[str, Json, int]]:
+        pk, prefix = table.listed(kind)
+        request: dict[str, Any] = {
+            "TableName": self.table_name,
+            "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
+            "ExpressionAttributeValues": {":pk": {"S": pk}, ":prefix": {"S": prefix}},
+            "ConsistentRead": True,  # a seek just taken is not offered again
+        }
+        found: list[tuple[str, Json, int]] = []
+        while True:  # one page holds up to 1 MB: a few thousand seeks
+            self.requests["list_docs"] += 1
+            response = self.client.query(**request)
+            found += [
+                (
+                    item[table.SORT_KEY]["S"][len(prefix) :],
+                    json.loads(item["state"]["S"]),
+                    int(item["version"]["N"]),
+                )
+                for item in response.get("Items", [])
+            ]
+            if "LastEvaluatedKey" not in response:
+                return found
+            request["ExclusiveStartKey"] = response["LastEvaluatedKey"]
 
     def _load(self, method: str, key: tuple[str, str]) -> tuple[Json, int] | None:
         item = self._get(method, key)

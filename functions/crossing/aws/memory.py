@@ -65,6 +65,24 @@ class MemoryStore:
     ) -> int:
         return self._save("save_doc", table.doc_key(kind, name), doc, seen, expires_at)
 
+    def delete_doc(self, kind: str, name: str, seen: int) -> None:
+        key = table.doc_key(kind, name)
+        self.requests["delete_doc"] += 1
+        stored = self.docs.get(key)
+        if stored is None or stored[1] != seen:
+            raise Conflict(f"{key[0]} {key[1]} is no longer at version {seen}")
+        del self.docs[key]
+        self.expires_at.pop(key, None)
+
+    def list_docs(self, kind: str) -> list[tuple[str, Json, int]]:
+        pk, prefix = table.listed(kind)
+        self.requests["list_docs"] += 1
+        return [
+            (sk[len(prefix) :], json.loads(text), version)
+            for (p, sk), (text, version) in sorted(self.docs.items())
+            if p == pk and sk.startswith(prefix)
+        ]
+
     def _load(self, method: str, key: tuple[str, str]) -> tuple[Json, int] | None:
         self.requests[method] += 1
         if key not in self.docs:

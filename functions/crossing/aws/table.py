@@ -12,11 +12,12 @@ Keys (partition ``pk`` / sort ``sk``, both strings)::
     PLAYER#<id>   / SAVE#<kind>    a saved game (JSON string)
     RATE#<key>    / W#<window>     one rate-limit window's counter
     GAME#<id>     / STATE          a Duel game (JSON string) + version
-    LOBBY         / DUEL           the Duel seeks waiting and who watches the list + version
+    LOBBY         / DUEL           the connections watching the Duel lobby's list + version
+    LOBBY         / SEEK#<id>      one Duel game waiting for an opponent + version
     PLAYER#<id>   / RATING         a registered player's Duel rating + version
 
-Every read is a GetItem or an UpdateItem on a full key: no Query needs an
-index and nothing ever Scans.
+Every read is a GetItem or an UpdateItem on a full key, except the open seeks:
+one Query on the ``LOBBY`` partition (``list_docs``). No index, and nothing ever Scans.
 """
 
 from __future__ import annotations
@@ -79,9 +80,24 @@ def doc_key(kind: str, name: str) -> tuple[str, str]:
         return f"GAME#{name}", "STATE"
     if kind == "lobby":
         return "LOBBY", name.upper()
+    if kind == "seek":
+        return "LOBBY", SEEK_PREFIX + name  # ids are case-sensitive: kept as they are
     if kind == "rating":
         return f"PLAYER#{name}", "RATING"
-    raise ValueError(f"no document kind {kind!r} (game, lobby or rating)")
+    raise ValueError(f"no document kind {kind!r} (game, lobby, seek or rating)")
+
+
+SEEK_PREFIX = "SEEK#"
+LISTED = {"seek": ("LOBBY", SEEK_PREFIX)}
+"""The document kinds that share one partition, so all of them are one Query:
+(partition key, sort key prefix)."""
+
+
+def listed(kind: str) -> tuple[str, str]:
+    """Where every document of a listed kind lives: (partition key, sort key prefix)."""
+    if kind not in LISTED:
+        raise ValueError(f"documents of kind {kind!r} are not listed (only {sorted(LISTED)})")
+    return LISTED[kind]
 
 
 def ttl_seconds(expires_at_ms: int) -> int:

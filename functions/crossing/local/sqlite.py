@@ -205,6 +205,27 @@ class SqliteStore:
     ) -> int:
         return self._save("save_doc", table.doc_key(kind, name), doc, seen, expires_at)
 
+    def delete_doc(self, kind: str, name: str, seen: int) -> None:
+        key = table.doc_key(kind, name)
+        self.requests["delete_doc"] += 1
+        with self.db.write() as db:
+            row = db.execute(_LIVE + " AND pk = ? AND sk = ?", (self.db.now_s(), *key)).fetchone()
+            if row is None or row[1] != seen:
+                raise Conflict(f"{key[0]} {key[1]} is no longer at version {seen}")
+            db.execute("DELETE FROM items WHERE pk = ? AND sk = ?", key)
+
+    def list_docs(self, kind: str) -> list[tuple[str, Json, int]]:
+        pk, prefix = table.listed(kind)
+        self.requests["list_docs"] += 1
+        # The primary key's order: a range on sk, like DynamoDB's begins_with.
+        after = prefix[:-1] + chr(ord(prefix[-1]) + 1)
+        rows = self.db.read(
+            "SELECT sk, data, version FROM items WHERE pk = ? AND sk >= ? AND sk < ? "
+            "AND (expires_at IS NULL OR expires_at > ?) ORDER BY sk",
+            (pk, prefix, after, self.db.now_s()),
+        )
+        return [(sk[len(prefix) :], json.loads(data), version) for sk, data, version in rows]
+
     def _load(self, method: str, key: tuple[str, str]) -> tuple[Json, int] | None:
         row = self._get(method, key, "data, version")
         return None if row is None else (json.loads(row[0]), row[1])

@@ -2,10 +2,11 @@
 
 Same shape as the rooms service: load, step the pure state, write back only if
 nobody wrote since (the stored version), retry on a conflict, then tell every
-phone. Three kinds of document (``crossing.aws.table``): the lobby (one item: the
-seeks and the connections watching the list, so taking a seek is one conditional
-write and two challengers cannot both get it), one per game, one rating per
-account. The RoomService routes Duel messages, ticks and timers here.
+phone. Four kinds of document (``crossing.aws.table``), each written through the one
+runner: one per open seek (taking it is a conditional delete, so two challengers
+cannot both get it; the list is one Query of them all), the connections watching the
+list (one bounded item), one per game, one rating per account. The RoomService
+routes Duel messages, ticks and timers here.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import random
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from crossing import seqs
 from crossing.crossword.commands import Refused
@@ -37,7 +38,8 @@ GAME_PREFIX = "g-"
 SEEK_PREFIX = "s-"
 GAME_TTL_MS = 7 * 24 * 3600_000
 MAX_TRIES = 6
-MAX_WATCHERS = 500  # the lobby item stays small; the oldest watcher makes way
+MAX_WATCHERS = 500  # the watchers' item stays small; the oldest watcher makes way
+WATCHERS_TTL_MS = 24 * 3600_000  # a lobby nobody has entered for a day is forgotten
 RECENT_RATED = 20  # games remembered on a rating, so a retried write counts once
 LOBBY_LIMIT = (20, 60_000)  # seeks, challenges and bot games per player per minute
 MOVE_LIMIT = (30, 10_000)  # in-game messages per player per ten seconds
@@ -45,6 +47,7 @@ WATCH_LIMIT = (20, 60_000)  # codes tried by one watch screen per minute
 BOT_NAMES = {"easy": "Easy bot", "medium": "Medium bot", "hard": "Hard bot"}
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 def is_duel_code(code: str) -> bool:
@@ -93,7 +96,8 @@ class DuelDesk:
         self.runner = runner or Runner(clock=clock, sleep=sleep, rng=rng)
         self.fan_out = fan_out or FanOut(connections)
         self.games = _Games(self)
-        self.lobby = _Lobby(self)
+        self.seeks = _Seeks(self)
+        self.watchers = _Watchers(self)
         self.ratings = _Ratings(self)
 
     # --- messages -----------------------------------------------------------------------
@@ -137,8 +141,8 @@ class DuelDesk:
 
     def snapshot(self, connection: str, code: str, player: str) -> Outcome:
         if code == LOBBY:
-            lobby, _, _ = self._load_lobby()
-            self._send(connection, self._lobby_message(lobby, player, self.clock()))
+            now = self.clock()
+            self._send(connection, self._lobby_message(self._listed(now), player, now))
             return Outcome()
         loaded = self.store.load_doc("game", code)
         if loaded is None:
@@ -163,7 +167,7 @@ class DuelDesk:
     def timer(self, code: str) -> Outcome:
         """The Scheduler's backstop: apply what fell due (seek expiry, flag falls, bot moves)."""
         if code == LOBBY:
-            self._lobby_write(lambda lobby, watchers, now: (L.expire(lobby, now), watchers, None))
+            self._expire_seeks()
             return Outcome()
         try:
             outcome = self._write(code, G.Tick())
@@ -183,10 +187,19 @@ class DuelDesk:
         """A guest signed up or in: their waiting game is the account's now. A busy lobby
         does not fail the sign-in: the guest's game then waits on as the guest's."""
         name, rating, _ = self._who(account, None)
+        listed = self._listed(self.clock())
+        # One waiting game each: if the account has one, the guest's goes.
+        keep = L.mine(listed, account, self.clock()) is None
+
+        def hand_over(lobby: L.Lobby, now: int) -> tuple[L.Lobby, None]:
+            if keep:
+                return L.hand_over(lobby, guest, account, name, rating), None
+            return L.withdraw(lobby, guest), None
+
         try:
-            self._lobby_write(
-                lambda lobby, w, now: (L.hand_over(lobby, guest, account, name, rating), w, None)
-            )
+            for seek in listed.seeks.values():
+                if seek.owner == guest:
+                    self._seek_change(seek.id, hand_over)
         except Refused:
             log.warning("could not hand a waiting game to a new account")
 
@@ -202,13 +215,7 @@ class DuelDesk:
 
     def _enter_lobby(self, connection: str, player: str, code: str, seq: int) -> Outcome:
         self._move(connection, player, code, LOBBY)
-
-        def watch(lobby: L.Lobby, watchers: dict[str, str], now: int) -> Any:
-            watchers = {c: p for c, p in watchers.items() if c != connection}
-            kept = list(watchers.items())[-(MAX_WATCHERS - 1) :]
-            return lobby, {**dict(kept), connection: player}, None
-
-        self._lobby_write(watch)
+        self._watch_lobby(connection, player)
         self._send(connection, P.Ack(seq=seq))
         self.snapshot(connection, LOBBY, player)
         return Outcome()
@@ -219,56 +226,61 @@ class DuelDesk:
         seek_id = SEEK_PREFIX + secrets.token_urlsafe(9)
         token = secrets.token_urlsafe(12) if m.private else None
         self._move(connection, player, code, LOBBY)
+        self._watch_lobby(connection, player)  # its owner hears when it is taken
+        listed = self._listed(self.clock())  # to refuse a second waiting game of theirs
 
-        def create(lobby: L.Lobby, watchers: dict[str, str], now: int) -> Any:
-            lobby, seek = L.create(
-                lobby, seek_id, player, name, m.limit, now, token, rating=rating, rated=rated
+        def create(lobby: L.Lobby, now: int) -> tuple[L.Lobby, None]:
+            _, seek = L.create(
+                listed, seek_id, player, name, m.limit, now, token, rating=rating, rated=rated
             )
-            return lobby, {**watchers, connection: player}, seek
+            return L.Lobby({seek_id: seek}), None
 
-        self._lobby_write(create)
+        self._seek_change(seek_id, create)
         self._send(connection, P.Ack(seq=m.seq))
         return Outcome()
 
     def _cancel(self, connection: str, player: str, m: P.DuelCancel) -> Outcome:
-        self._lobby_write(lambda lobby, w, now: (L.cancel(lobby, m.seek, player), w, None))
+        self._seek_change(m.seek, lambda lobby, now: (L.cancel(lobby, m.seek, player), None))
         self._send(connection, P.Ack(seq=m.seq))
         return Outcome()
 
     def _accept(self, connection: str, player: str, code: str, m: P.DuelAccept) -> Outcome:
         self._limit(f"duel-lobby:{player}", LOBBY_LIMIT, "Too many games at once; wait a minute.")
-        lobby, watchers, _ = self._load_lobby()
-        now = self.clock()
-        _, accepted = L.accept(lobby, m.seek, player, now, m.token)  # refuses first
-        seek = accepted.seek
         name, rating, rated = self._who(player, m.name)
+        watchers = self._load_watchers()
+
+        def take(lobby: L.Lobby, now: int) -> tuple[L.Lobby, _Taken]:
+            rest, accepted = L.accept(lobby, m.seek, player, now, m.token)  # refuses first
+            owner = accepted.seek.owner
+            phones = (connection, *(c for c, p in watchers.items() if p == owner))
+            return rest, _Taken(accepted.seek, phones)
+
+        # Taking the seek is the conditional delete two challengers race on: the loser
+        # is refused here and nothing else happens. The game takes the seek's id, so
+        # even a second taker could not start a second game.
+        taken: _Taken = self._seek_change(m.seek, take)
+        seek, owner_connections = taken.seek, taken.phones[1:]
+        now = self.clock()
         owner = M.Player(seek.owner, seek.owner_name, seek.rating, seek.rated)
         challenger = M.Player(player, name, rating, rated)
         game = GAME_PREFIX + seek.id.removeprefix(SEEK_PREFIX)
-        owner_connections = tuple(c for c, p in watchers.items() if p == seek.owner)
-        phones = {player: (connection,)}
+        phones: dict[str, tuple[str, ...]] = {player: (connection,)}
         if owner_connections:
             phones[seek.owner] = owner_connections
         try:
-            outcome, match = self._open_game(
+            version, match = self._open_game(
                 game,
                 (owner, challenger),
                 seek.limit_ms,
                 phones,
                 taken="That game has just been taken by someone else.",
             )
-        except Refused:
-            # Its game exists: someone took it (and their lobby write may not have landed).
-            self._lobby_write(lambda lobby, w, now: (_without_seek(lobby, m.seek), w, None))
+        except Refused:  # its game exists (a crash after an earlier take): the seek is gone
+            for c in owner_connections:
+                self.snapshot(c, LOBBY, seek.owner)
             raise
-
-        def take(lobby: L.Lobby, watchers: dict[str, str], now: int) -> Any:
-            # The seek is taken, and a waiting game of the challenger's goes too: nobody
-            # is in two games at once by accident.
-            lobby = L.withdraw(_without_seek(lobby, m.seek), player)
-            return lobby, _without(watchers, [connection, *owner_connections]), None
-
-        self._lobby_write(take)
+        self._unwatch(list(taken.phones))
+        self._withdraw(player)  # nobody is in two games at once by accident
         if code and code != LOBBY and code != game:
             self.leave(code, connection)
         for c in owner_connections:
@@ -276,9 +288,9 @@ class DuelDesk:
         self.store.put_connection(connection, game, player, now + GAME_TTL_MS)
         self._remember(seek.owner, game)
         self._remember(player, game)
-        self._send(connection, P.Ack(seq=m.seq, version=outcome.version))
-        self._tell(game, match, outcome.version)
-        return replace(outcome, started="human")
+        self._send(connection, P.Ack(seq=m.seq, version=version))
+        self._tell(game, match, version)
+        return Outcome(version, True, started="human")
 
     def _bot_game(self, connection: str, player: str, code: str, m: P.DuelBot) -> Outcome:
         self._limit(f"duel-lobby:{player}", LOBBY_LIMIT, "Too many games at once; wait a minute.")
@@ -288,7 +300,7 @@ class DuelDesk:
         for _ in range(MAX_TRIES):
             game = GAME_PREFIX + secrets.token_urlsafe(9)
             try:
-                outcome, match = self._open_game(
+                version, match = self._open_game(
                     game, (human, bot), m.limit, {player: (connection,)}
                 )
                 break
@@ -297,12 +309,11 @@ class DuelDesk:
         else:
             raise Refused("busy", "Could not start a game; please try again.")
         self._move(connection, player, code, game)
-        # A game of theirs waiting for an opponent goes: one game at a time.
-        self._lobby_write(lambda lobby, w, now: (L.withdraw(lobby, player), w, None))
+        self._withdraw(player)  # a game of theirs waiting for an opponent goes
         self._remember(player, game)
-        self._send(connection, P.Ack(seq=m.seq, version=outcome.version))
-        self._tell(game, match, outcome.version)
-        return replace(outcome, started="bot")
+        self._send(connection, P.Ack(seq=m.seq, version=version))
+        self._tell(game, match, version)
+        return Outcome(version, True, started="bot")
 
     def _open(self, connection: str, player: str, code: str, m: P.DuelOpen) -> Outcome:
         outcome = self._write(
@@ -332,8 +343,9 @@ class DuelDesk:
         limit_ms: int | None,
         connections: dict[str, tuple[str, ...]],
         taken: str = "That game exists already.",
-    ) -> tuple[Outcome, M.Match]:
-        """Create the game (only if its id is free) and arm its first due event."""
+    ) -> tuple[int, M.Match]:
+        """Create the game (only if its id is free) and arm its first due event: its
+        version and the match."""
         now = self.clock()
         match = M.start_match(game, players, now, seed=self.rng.getrandbits(32), limit_ms=limit_ms)
         match = replace(match, connections=connections)
@@ -343,32 +355,86 @@ class DuelDesk:
             raise Refused("no-seek", taken) from None
         if (due := match.due_at()) is not None:
             self.timers.arm(game, due, version)
-        return Outcome(version, True), match
+        return version, match
 
-    def _load_lobby(self) -> tuple[L.Lobby, dict[str, str], int | None]:
-        loaded = self.store.load_doc("lobby", "duel")
-        if loaded is None:
-            return L.Lobby({}), {}, None
-        doc, version = loaded
-        seeks = {k: L.Seek(**s) for k, s in doc.get("seeks", {}).items()}
-        return L.Lobby(seeks), dict(doc.get("watchers", {})), version
+    def _listed(self, now: int) -> L.Lobby:
+        """Every open seek still live: one Query of their partition."""
+        listed = self.store.list_docs("seek")
+        return L.expire(L.Lobby({name: L.Seek(**doc) for name, doc, _ in listed}), now)
 
-    def _lobby_write(self, change: Callable[[L.Lobby, dict[str, str], int], Any]) -> Any:
-        """Change the lobby through its writer; every watcher is told when the list moved."""
+    def _seek_change(self, seek_id: str, change: Callable[[L.Lobby, int], tuple[L.Lobby, T]]) -> T:
+        """Change one seek through its writer, as the pure lobby of that seek alone (empty
+        if it is gone or expired); raise the lobby's refusal here, changing nothing."""
 
-        def command(state: tuple[L.Lobby, dict[str, str]], now: int) -> Step[Any]:
-            lobby, watchers = state
-            after, new_watchers, result = change(L.expire(lobby, now), watchers, now)
-            return Step((after, new_watchers), note=result)
+        def command(seek: L.Seek | None, now: int) -> Step[L.Seek | None]:
+            alone = L.expire(L.Lobby({seek_id: seek} if seek else {}), now)
+            after, note = change(alone, now)
+            return Step(after.seeks.get(seek_id), note=note)
 
-        job = self.runner.run(self.lobby, "duel", command)
+        job = self.runner.run(self.seeks, seek_id, command)
         assert job.step is not None
         if job.step.refused is not None:
             raise job.step.refused
-        return job.step.note
+        note: T = job.step.note
+        return note
+
+    def _withdraw(self, player: str) -> None:
+        """Take down the player's waiting games: they have started another."""
+        for seek in self._listed(self.clock()).seeks.values():
+            if seek.owner == player:
+                self._seek_change(seek.id, lambda lobby, now: (L.withdraw(lobby, player), None))
+
+    def _expire_seeks(self) -> None:
+        """The lobby's timer: seeks past their time go, and the timer moves to the next."""
+        now = self.clock()
+        listed = self.store.list_docs("seek")
+        for name, doc, _ in listed:
+            if now >= L.Seek(**doc).expires_at():
+                self._seek_change(name, lambda lobby, now: (lobby, None))  # expired: gone
+        due = L.next_expiry(self._listed(self.clock()))
+        if due is not None:
+            self.timers.arm(LOBBY, due, 0)
+
+    def _seek_moved(
+        self, before: L.Seek | None, after: L.Seek | None, now: int, version: int, quiet: set[str]
+    ) -> None:
+        """After a seek was written: the watchers whose list it changed are sent theirs (a
+        public seek is everyone's; a private one only its owner's, so nobody else learns
+        one was made), and the lobby's timer follows the earliest expiry."""
+        changed = [s for s in (before, after) if s is not None]
+        listed = self._listed(now)  # the seek as written, and every other
+        earlier = _without(listed.seeks, [changed[0].id])  # the list before this write
+        if before is not None:
+            earlier[before.id] = before
+        if L.next_expiry(listed) != L.next_expiry(L.Lobby(earlier)):
+            due = L.next_expiry(listed)
+            if due is None:
+                self.timers.disarm(LOBBY)
+            else:
+                self.timers.arm(LOBBY, due, version)
+        messages = [
+            (c, self._lobby_message(listed, p, now).model_dump(mode="json"))
+            for c, p in self._load_watchers().items()
+            if c not in quiet and any(s.public or s.owner == p for s in changed)
+        ]
+        gone = self.fan_out.send(messages)
+        if gone:
+            self._unwatch(gone)
+
+    def _load_watchers(self) -> dict[str, str]:
+        loaded = self.watchers.load("duel")
+        return loaded[0]
+
+    def _watch_lobby(self, connection: str, player: str) -> None:
+        def watch(watchers: dict[str, str], now: int) -> Step[dict[str, str]]:
+            rest = _without(watchers, [connection])
+            kept = list(rest.items())[-(MAX_WATCHERS - 1) :]
+            return Step({**dict(kept), connection: player})
+
+        self.runner.run(self.watchers, "duel", watch)
 
     def _unwatch(self, gone: list[str]) -> None:
-        self._lobby_write(lambda lobby, watchers, now: (lobby, _without(watchers, gone), None))
+        self.runner.run(self.watchers, "duel", lambda watchers, now: Step(_without(watchers, gone)))
 
     def _lobby_message(self, lobby: L.Lobby, player: str, now: int) -> P.LobbyMessage:
         seeks = [
@@ -498,7 +564,8 @@ class DuelDesk:
 
         job = self.runner.run(self.ratings, player, command)
         assert job.step is not None
-        return job.step.note  # type: ignore[no-any-return]
+        before, after = job.step.note
+        return int(before), int(after)
 
     def rating(self, player: str) -> int:
         if not is_account(player):
@@ -579,10 +646,11 @@ class _Games:
         bots = {p.id for p in after.players if p.bot}
         turns = batch.events
         first = next((job for job in batch.jobs if job.wrote), batch.jobs[0])
+        result = after.duel.result if after.over else None
         first.report = Outcome(
             version,
             True,
-            finished=after.duel.result.reason if after.over and not before.over else None,
+            finished=result.reason if result is not None and not before.over else None,
             moves=len(turns),
             bot_moves=sum(1 for t in turns if t.player in bots),
         )
@@ -598,49 +666,69 @@ class _Games:
         return follow
 
 
-class _Lobby:
-    """The lobby (its seeks and the connections watching the list) as a runner document."""
+@dataclass(frozen=True)
+class _Taken:
+    """A seek taken by a challenger, and the phones about to hear of its game instead
+    of the list (the challenger's, then the owner's)."""
+
+    seek: L.Seek
+    phones: tuple[str, ...]
+
+
+class _Seeks:
+    """One open seek as a runner document (None: gone, or never written); deleting it
+    is conditional on the version read, like every other write."""
 
     def __init__(self, desk: DuelDesk) -> None:
         self.desk = desk
 
-    def load(self, name: str) -> tuple[tuple[L.Lobby, dict[str, str]], int]:
-        lobby, watchers, version = self.desk._load_lobby()
-        return (lobby, watchers), version or 0  # 0: not written yet
+    def load(self, seek_id: str) -> tuple[L.Seek | None, int]:
+        loaded = self.desk.store.load_doc("seek", seek_id)
+        return (L.Seek(**loaded[0]), loaded[1]) if loaded else (None, 0)  # 0: not written
 
-    def save(self, name: str, state: tuple[L.Lobby, dict[str, str]], seen: int, now: int) -> int:
-        lobby, watchers = state
-        doc = {"seeks": {k: asdict(s) for k, s in lobby.seeks.items()}, "watchers": watchers}
-        return self.desk.store.save_doc("lobby", name, doc, seen or None, None)
+    def save(self, seek_id: str, seek: L.Seek | None, seen: int, now: int) -> int:
+        if seek is None:
+            self.desk.store.delete_doc("seek", seek_id, seen)
+            return seen + 1
+        return self.desk.store.save_doc(
+            "seek", seek_id, asdict(seek), seen or None, seek.expires_at()
+        )
+
+    def visible(self, before: L.Seek | None, after: L.Seek | None) -> bool:
+        return before != after
+
+    def settled(self, seek_id: str, batch: Batch[L.Seek | None]) -> list[Any]:
+        if batch.wrote:
+            quiet = {
+                c
+                for job in batch.jobs
+                if job.step is not None and isinstance(job.step.note, _Taken)
+                for c in job.step.note.phones
+            }
+            self.desk._seek_moved(batch.before, batch.after, batch.now, batch.version, quiet)
+        return []
+
+
+class _Watchers:
+    """The connections watching the lobby's list (at most MAX_WATCHERS) as a runner
+    document. The item before seeks had their own also held them: they are not read."""
+
+    def __init__(self, desk: DuelDesk) -> None:
+        self.desk = desk
+
+    def load(self, name: str) -> tuple[dict[str, str], int]:
+        loaded = self.desk.store.load_doc("lobby", name)
+        return (dict(loaded[0].get("watchers", {})), loaded[1]) if loaded else ({}, 0)
+
+    def save(self, name: str, watchers: dict[str, str], seen: int, now: int) -> int:
+        doc = {"watchers": watchers}
+        return self.desk.store.save_doc("lobby", name, doc, seen or None, now + WATCHERS_TTL_MS)
 
     def visible(self, before: Any, after: Any) -> bool:
         return before != after
 
     def settled(self, name: str, batch: Batch[Any]) -> list[Any]:
-        if not batch.wrote:
-            return []
-        desk = self.desk
-        (before, _), (after, watchers) = batch.before, batch.after
-        if L.next_expiry(after) != L.next_expiry(before):
-            due = L.next_expiry(after)
-            if due is None:
-                desk.timers.disarm(LOBBY)
-            else:
-                desk.timers.arm(LOBBY, due, batch.version)
-        if after == before:
-            return []
-        messages = [
-            (c, desk._lobby_message(after, p, batch.now).model_dump(mode="json"))
-            for c, p in watchers.items()
-        ]
-        gone = desk.fan_out.send(messages)
-        if not gone:
-            return []
-
-        def unwatch(state: tuple[L.Lobby, dict[str, str]], now: int) -> Step[Any]:
-            return Step((state[0], _without(state[1], gone)))
-
-        return [unwatch]
+        return []
 
 
 class _Ratings:
@@ -663,16 +751,12 @@ class _Ratings:
         return []
 
 
-def _game_step(action: M.Action, lexicon: Lexicon | None) -> Any:
+def _game_step(action: M.Action, lexicon: Lexicon) -> Any:
     def change(match: M.Match, now: int) -> Step[M.Match]:
         after, turns = M.step(match, action, now, lexicon)
         return Step(after, list(turns))
 
     return change
-
-
-def _without_seek(lobby: L.Lobby, seek: str) -> L.Lobby:
-    return replace(lobby, seeks=_without(lobby.seeks, [seek]))
 
 
 def _without(items: Mapping[str, Any], keys: list[str]) -> dict[str, Any]:

@@ -45,7 +45,18 @@ class Store(Protocol):
     def save_doc(
         self, kind: str, name: str, doc: Json, seen: int | None, expires_at: int | None
     ) -> int:
-        """``save_room`` for any versioned document: written only if still at ``seen``."""
+        """``save_room`` for any versioned document: written only if still at ``seen``.
+        ``kind`` "seek" is one Duel game waiting for an opponent (by seek id)."""
+
+    def delete_doc(self, kind: str, name: str, seen: int) -> None:
+        """Remove a versioned document only if it is still at ``seen``: Conflict (and
+        nothing removed) if it moved on or is gone. Two challengers deleting one seek:
+        one wins, the other hears Conflict."""
+
+    def list_docs(self, kind: str) -> list[tuple[str, Json, int]]:
+        """Every stored document of a kind kept in one partition ("seek"), as
+        (name, document, version) in name order: one Query, never a Scan. Documents
+        past their ``expires_at`` may still be among them (DynamoDB drops them late)."""
 
     def put_connection(self, connection: str, room: str, player: str, expires_at: int) -> None:
         """Remember which room and player a WebSocket connection belongs to."""
