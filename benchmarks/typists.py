@@ -25,6 +25,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -265,7 +266,12 @@ def serve() -> None:
     # Metrics and logs print to stdout: keep it for them, and answer on a private copy.
     answer = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)
-    with running(frontend=ROOT / "frontend") as stack:
+    # A data folder of its own: the rooms (and the timers) of earlier runs, kept in the
+    # user's folder, would fire into this one's CPU time.
+    with (
+        tempfile.TemporaryDirectory() as data,
+        running(frontend=ROOT / "frontend", data=Path(data)) as stack,
+    ):
         print(stack.url, file=answer, flush=True)
         for line in sys.stdin:
             if line.strip() == "stats":
