@@ -95,6 +95,10 @@ def running(
         lifespan="off",
         ws="websockets-sansio",
         ws_ping_interval=20,
+        # No per-message compression: a keystroke's messages are acks and patches of a
+        # few hundred bytes, and compressing each (a zlib stream kept per phone) was a
+        # fifth of a Large room's CPU per letter (benchmarks/typists.py: 2.3 -> 1.8 ms).
+        ws_per_message_deflate=False,
         timeout_graceful_shutdown=GRACEFUL_S,
     )
     server = uvicorn.Server(config)
