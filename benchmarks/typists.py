@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -227,6 +229,8 @@ async def run(args: argparse.Namespace, url: str, server: subprocess.Popen) -> S
     await asyncio.sleep(1.0)
     after = server_stats(server)
     stats.cpu_ms = (after["cpu"] - before["cpu"]) * 1000
+    stats.gc_ms = (after["gc"] - before["gc"]) * 1000
+    stats.full_collections = after["full"] - before["full"]
     stats.store = after["store"] - before["store"]
     stats.store_by = {k: after["by"].get(k, 0) - before["by"].get(k, 0) for k in after["by"]}
     per_room = [kept[i : i + args.players] for i in range(0, len(kept), args.players)]
@@ -262,17 +266,40 @@ def serve() -> None:
     from crossing.local.serve import running
 
     faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid>: every thread's stack
+    collecting = {"since": 0.0, "total": 0.0, "full": 0}
+
+    def timed(phase: str, info: dict[str, int]) -> None:  # the collector's own share
+        if phase == "start":
+            collecting["since"] = time.perf_counter()
+        else:
+            collecting["total"] += time.perf_counter() - collecting["since"]
+            collecting["full"] += info["generation"] == 2
+
+    gc.callbacks.append(timed)
     # Metrics and logs print to stdout: keep it for them, and answer on a private copy.
     answer = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)
-    with running(frontend=ROOT / "frontend") as stack:
+    # A data folder of its own: the rooms (and the timers) of earlier runs, kept in the
+    # user's folder, would fire into this one's CPU time.
+    with (
+        tempfile.TemporaryDirectory() as data,
+        running(frontend=ROOT / "frontend", data=Path(data)) as stack,
+    ):
         print(stack.url, file=answer, flush=True)
         for line in sys.stdin:
             if line.strip() == "stats":
                 store = handlers.service().store
                 by = dict(getattr(store, "requests", {}))
                 print(
-                    json.dumps({"cpu": time.process_time(), "store": sum(by.values()), "by": by}),
+                    json.dumps(
+                        {
+                            "cpu": time.process_time(),
+                            "gc": collecting["total"],
+                            "full": collecting["full"],
+                            "store": sum(by.values()),
+                            "by": by,
+                        }
+                    ),
                     file=answer,
                     flush=True,
                 )
@@ -322,7 +349,8 @@ def main() -> None:
     )
     print(f"  dropped connections {stats.dropped} {dict(stats.drop_reasons)}")
     print(
-        f"  server CPU {stats.cpu_ms / letters:.1f} ms per letter; "
+        f"  server CPU {stats.cpu_ms / letters:.1f} ms per letter "
+        f"(garbage collection {stats.gc_ms / letters:.2f} ms, {stats.full_collections} full); "
         f"store requests {stats.store / letters:.2f} per letter "
         f"{ {k: round(v / letters, 2) for k, v in stats.store_by.items() if v} }"
     )

@@ -64,6 +64,10 @@ class Sockets:
         """The server is stopping: sockets it closes are not players leaving."""
         self._lock = threading.Lock()
         self._outbox: dict[str, list[str]] = {}  # texts not yet sent, per connection
+        # Connections whose writer is to start, and whether the loop has been woken for
+        # them: a batch's fan-out wakes the loop once, not once per phone.
+        self._starting: dict[str, WebSocket] = {}
+        self._waking = False
         self._writers: set[asyncio.Task[None]] = set()
 
     def send(self, connection: str, message: Mapping[str, Any]) -> bool:
@@ -74,14 +78,18 @@ class Sockets:
             return False  # gone, as API Gateway's 410
         with self._lock:
             waiting = self._outbox.get(connection)
+            wake = False
             if waiting is None:
                 self._outbox[connection] = [text]
+                self._starting[connection] = ws
+                wake, self._waking = not self._waking, True
             elif len(waiting) < MAX_WAITING:
-                waiting.append(text)  # its writer is running and takes this next
+                waiting.append(text)  # its writer is running (or starting) and takes this
                 return True
         try:
             if waiting is None:
-                loop.call_soon_threadsafe(self._start, connection, ws)
+                if wake:
+                    loop.call_soon_threadsafe(self._start_all)
                 return True
             # A phone that reads nothing for this long is as good as gone: close it, as
             # API Gateway does, and the room hears of its leaving.
@@ -89,7 +97,15 @@ class Sockets:
         except RuntimeError:  # the loop has closed: the server is stopping
             with self._lock:
                 self._outbox.pop(connection, None)
+                self._starting.pop(connection, None)
+                self._waking = False
         return False
+
+    def _start_all(self) -> None:
+        with self._lock:
+            starting, self._starting, self._waking = self._starting, {}, False
+        for connection, ws in starting.items():
+            self._start(connection, ws)
 
     def _start(self, connection: str, ws: WebSocket) -> None:
         task = asyncio.ensure_future(self._write(connection, ws))

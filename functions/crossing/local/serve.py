@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import gc
 import os
 import signal
 import socket
@@ -22,6 +23,14 @@ from crossing.local.pump import Pump
 
 GRACEFUL_S = 5
 """How long a stop waits for messages being handled before closing what is left."""
+COLLECT_EVERY = (50_000, 20, 10)
+"""The garbage collector's thresholds while serving (Python's are 700, 10, 10).
+
+Every keystroke allocates thousands of short-lived objects (a step's new room, its
+views and patches) and almost none form cycles: with fifty rooms typing, collecting
+the young generation every 700 allocations, and the whole heap every so often,
+cost 8 % of the CPU and stalled every room at once (`benchmarks/typists.py` reports
+the collector's share)."""
 
 
 @dataclass
@@ -86,6 +95,10 @@ def running(
         lifespan="off",
         ws="websockets-sansio",
         ws_ping_interval=20,
+        # No per-message compression: a keystroke's messages are acks and patches of a
+        # few hundred bytes, and compressing each (a zlib stream kept per phone) was a
+        # fifth of a Large room's CPU per letter (benchmarks/typists.py: 2.3 -> 1.8 ms).
+        ws_per_message_deflate=False,
         timeout_graceful_shutdown=GRACEFUL_S,
     )
     server = uvicorn.Server(config)
@@ -96,9 +109,14 @@ def running(
     while not server.started and thread.is_alive():
         threading.Event().wait(0.02)
     pump.start()
+    thresholds = gc.get_threshold()
+    gc.freeze()  # what starting built (modules, schemas, packs) lives as long as the server
+    gc.set_threshold(*COLLECT_EVERY)
     try:
         yield Stack(f"http://{_url_host(host)}:{port}/", port, server, thread, store, pump)
     finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
         # The pump first (a due event it is firing finishes), then the sockets (each gets
         # a close frame once its message in hand is done), then the store: every write
         # was committed before it was acknowledged.

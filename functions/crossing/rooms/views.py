@@ -77,8 +77,10 @@ def views(room: Room, viewers: Iterable[str | None], now: int) -> dict[str | Non
             seat = game.players.get(viewer) if viewer is not None else None
             if seat is not None:
                 # Only changes of theirs that still stand can be undone (others' overwrites
-                # skip).
-                can_undo = any(game.board[c.square].stamp == c.stamp for c in seat.history)
+                # skip). Newest first: the last change nearly always stands, so this stops
+                # at once instead of walking a long game's history.
+                board = game.board
+                can_undo = any(board[c.square].stamp == c.stamp for c in reversed(seat.history))
                 own = common | allowed_game({"can_undo": can_undo})
             out[viewer] = {**shared, "you": viewer, "game": own}
         return out
