@@ -10,6 +10,7 @@ stack hands them a service built on the SQLite ports.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import socket
@@ -161,10 +162,7 @@ class SqliteBackend:
             self.db.sweep()
         # Forgotten only once handled, so one cut off by a crash fires again at the start.
         return [
-            (
-                {"room": room, "version": version},
-                lambda r=room, a=at, v=version: self._done(r, a, v),
-            )
+            ({"room": room, "version": version}, functools.partial(self._done, room, at, version))
             for room, at, version in self.timers.due(now_ms)
         ]
 

@@ -83,7 +83,7 @@ class RoomService:
     ):
         # Where this process is the only writer, it holds what it writes (connections here,
         # rooms and games in the runner) instead of reading it back for every frame.
-        self.store: Store = HeldConnections(store) if hold else store  # type: ignore[assignment]
+        self.store: Store = HeldConnections(store) if hold else store
         self.push = push
         self.accounts = accounts
         self.connections = connections
@@ -347,7 +347,9 @@ class RoomService:
         known = shown[1] if shown and shown[0] == batch.version - 1 else {}
         full_phase = batch.before.phase != after.phase
         before_connections = _connections_of(batch.before)
-        audience = [(c, m.player) for m in after.members.values() for c in m.connections]
+        audience: list[tuple[str, str | None]] = [
+            (c, m.player) for m in after.members.values() for c in m.connections
+        ]
         audience += [(c, None) for c in after.watchers]
         built = views(after, (viewer for _, viewer in audience), now)
         fresh_views: dict[str, Any] = {}
