@@ -219,3 +219,23 @@ def test_seen_before_counts_clues_met_in_earlier_puzzles():
     assert seen_before(half, 30) == 0.5
     assert is_wordplay("Period piece?")
     assert not is_wordplay('"Who\'s there?"')
+
+
+def test_an_answers_wordplay_clue_goes_first_and_reuse_still_spreads():
+    import random
+    from collections import Counter
+
+    from crossing.crossword.packs import clue_draft
+
+    draft = Puzzle.from_rows(GRID, {})
+    answers = {draft.answer(slot) for slot in draft.slots}
+    for seed in range(20):
+        clues = {a: ["Plain clue", "Zqx punned?", "Other plain clue"] for a in answers}
+        used: Counter[str] = Counter()
+        rng = random.Random(seed)
+        first = clue_draft(draft, Size.MINI, clues, rng, used)
+        second = clue_draft(draft, Size.MINI, clues, rng, used)
+        assert first is not None and second is not None
+        assert set(first.clues.values()) == {"Zqx punned?"}
+        # Used once already, the wordplay clue waits until the plain ones have had a turn.
+        assert "Zqx punned?" not in second.clues.values()

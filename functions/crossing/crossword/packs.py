@@ -204,8 +204,9 @@ def clue_draft(
     """The draft with a clue on every slot, each answer's least-used fitting clue so far.
 
     ``used`` counts clue texts across the pack, so reuse spreads over an answer's
-    clues. A clue that names another answer of the grid never fits; None when some
-    slot has no clue that fits.
+    clues; among an answer's least-used clues a wordplay one goes first, so the
+    few the clue files have reach the pack. A clue that names another answer of
+    the grid never fits; None when some slot has no clue that fits.
     """
     answers = {draft.answer(slot) for slot in draft.slots}
     chosen = {}
@@ -220,7 +221,7 @@ def clue_draft(
         if not options:
             return None
         rng.shuffle(options)
-        chosen[slot.id] = min(options, key=lambda clue: used[clue])
+        chosen[slot.id] = min(options, key=lambda clue: (used[clue], not is_wordplay(clue)))
     used.update(chosen.values())
     pid = puzzle_id(draft.solution)
     return Puzzle(
