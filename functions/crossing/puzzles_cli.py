@@ -308,6 +308,9 @@ def _build(args: argparse.Namespace) -> int:
     builder.retry()
     deadline = time.monotonic() + args.minutes * 60 if args.minutes else None
     _top_up(builder, answers, size, args.seed, deadline)
+    dropped = builder.trim()
+    if dropped:
+        print(f"{size}: {dropped} dropped to keep the 3% share at this size", file=sys.stderr)
     made = len(builder.puzzles)
     kept = sum(p.id in old for p in builder.puzzles)
     refusals = ", ".join(f"{n} {why}" for why, n in builder.refusals.most_common())

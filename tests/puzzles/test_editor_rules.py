@@ -239,3 +239,26 @@ def test_an_answers_wordplay_clue_goes_first_and_reuse_still_spreads():
         assert set(first.clues.values()) == {"Zqx punned?"}
         # Used once already, the wordplay clue waits until the plain ones have had a turn.
         assert "Zqx punned?" not in second.clues.values()
+
+
+def test_the_builder_keeps_the_share_of_its_target_and_trims_a_short_pack():
+    # Four puzzles sharing QWRTP: a pack aiming at 100 may hold three (3% of 100),
+    # where keeping the share of the pack as it stands would refuse the third.
+    rows = [
+        ["QWRTP", "AEIOU", "YAEIO", "UYAEI", "IUYAE"],
+        ["QWRTP", "BCDFG", "HJKLM", "NPRTV", "WXZBC"],
+        ["QWRTP", "ZXCVB", "NMLKJ", "HGFDS", "POIUY"],
+        ["QWRTP", "MNBVC", "XZLKJ", "HGFDA", "SPOIU"],
+    ]
+    clues: dict[str, list[str]] = {}
+    for grid in rows:
+        puzzle = Puzzle.from_rows(grid, {})
+        for slot in puzzle.slots:
+            clues.setdefault(puzzle.answer(slot), ["Zqx vwq"])
+    builder = PackBuilder(Size.MINI, clues, Rules(), target=100, seed=1)
+    results = [builder.offer(Puzzle.from_rows(grid, {})) for grid in rows]
+    assert results == ["", "", "", "answer at its share"]
+    # Stopped at three puzzles, the pack may use QWRTP twice: the newest goes.
+    pack = builder.pack()
+    assert len(pack["puzzles"]) == 2
+    assert check_pack(pack) == []

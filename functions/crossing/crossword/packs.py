@@ -177,9 +177,10 @@ class Ledger:
                 return self.labels[index], count
         return None
 
-    def capped(self) -> set[str]:
-        """Answers that one more puzzle may not use: the pack would then break the share."""
-        cap = max_uses(len(self.puzzles) + 1)
+    def capped(self, size: int = 0) -> set[str]:
+        """Answers that one more puzzle may not use: a pack of ``size`` puzzles (at least
+        the one this puzzle makes) would then break the share."""
+        cap = max_uses(max(len(self.puzzles) + 1, size))
         return {w for w, n in self.uses.items() if n + 1 > cap}
 
     def over_used(self) -> list[str]:
@@ -240,9 +241,12 @@ class PackBuilder:
 
     Every path into a pack (the committed pack's own puzzles, drafts, top-up fills)
     goes through ``offer``, so a built pack passes the editor's rules by construction.
-    The share rule is kept at every step (an answer may fill 3% of the pack as it
-    stands, and at least two puzzles), so the pack can stop at any count; a draft
-    refused only for the share is kept aside and offered again by ``retry``.
+    The share rule is kept for the pack's target size (an answer may fill 3% of
+    ``target`` puzzles, and at least two): keeping it for the pack as it stands
+    would let a 37-puzzle pack take no draft with a word two puzzles already use,
+    and stall. A pack that stops short is trimmed to the share at the size it
+    reached (``pack``). A draft refused only for the share is kept aside and
+    offered again by ``retry``.
     """
 
     def __init__(
@@ -268,7 +272,7 @@ class PackBuilder:
 
     def capped(self) -> set[str]:
         """Answers the next puzzle may not use: a fill for this pack should leave them out."""
-        return self.ledger.capped()
+        return self.ledger.capped(self.target)
 
     def offer(self, draft: Puzzle) -> str:
         """Add the draft, clued, if it keeps every rule; else the rule it breaks (nothing added)."""
@@ -303,7 +307,7 @@ class PackBuilder:
             return "unclued answer"
         if self.ledger.twin(words):
             return "near-twin"
-        if words & self.ledger.capped():
+        if words & self.capped():
             return SHARE
         used = Counter(self.used)
         puzzle = clue_draft(draft, self.size, self.clues, self.rng, used, self.rules.words)
@@ -318,7 +322,30 @@ class PackBuilder:
         self.puzzles.append(puzzle)
         return ""
 
+    def trim(self) -> int:
+        """Drop the newest puzzles that break the share at the size the pack reached.
+
+        Only a pack short of its target can break it (puzzles were let in for the
+        target's share); the committed pack's puzzles come first, so they go last.
+        Returns how many were dropped.
+        """
+        dropped = 0
+        while True:
+            ledger = Ledger()
+            for puzzle in self.puzzles:
+                ledger.add(frozenset(answers_of(puzzle)), puzzle.id)
+            over = set(ledger.over_used())
+            if not over:
+                self.ledger = ledger
+                return dropped
+            last = max(i for i, p in enumerate(self.puzzles) if over & set(answers_of(p)))
+            self.taken.discard(self.puzzles[last].solution)
+            del self.puzzles[last]
+            dropped += 1
+
     def pack(self) -> dict[str, Any]:
+        """The pack as JSON data, trimmed first so it keeps the share at its size."""
+        self.trim()
         puzzles = []
         for puzzle in self.puzzles:
             data = to_ipuz(puzzle)
