@@ -323,11 +323,12 @@ class PackBuilder:
         return ""
 
     def trim(self) -> int:
-        """Drop the newest puzzles that break the share at the size the pack reached.
+        """Drop puzzles until the pack keeps the share at the size it reached.
 
         Only a pack short of its target can break it (puzzles were let in for the
-        target's share); the committed pack's puzzles come first, so they go last.
-        Returns how many were dropped.
+        target's share). Each step drops the puzzle holding the most over-used
+        answers (the newest of those), so as few go as possible: every puzzle
+        dropped lowers the share again. Returns how many were dropped.
         """
         dropped = 0
         while True:
@@ -338,9 +339,12 @@ class PackBuilder:
             if not over:
                 self.ledger = ledger
                 return dropped
-            last = max(i for i, p in enumerate(self.puzzles) if over & set(answers_of(p)))
-            self.taken.discard(self.puzzles[last].solution)
-            del self.puzzles[last]
+            worst = max(
+                range(len(self.puzzles)),
+                key=lambda i: (len(over & set(answers_of(self.puzzles[i]))), i),
+            )
+            self.taken.discard(self.puzzles[worst].solution)
+            del self.puzzles[worst]
             dropped += 1
 
     def pack(self) -> dict[str, Any]:
