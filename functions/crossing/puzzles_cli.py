@@ -365,7 +365,8 @@ def _top_up(
             current[0] = Lexicon.build({a: s for a, s in clued.items() if a not in now})
         return current[0]
 
-    attempts = (builder.target - len(builder.puzzles)) * 4
+    # With a deadline, time decides when to stop; without one, a few tries per puzzle.
+    attempts = (builder.target - len(builder.puzzles)) * (1000 if deadline else 4)
     for n, draft in enumerate(
         fresh_drafts(size, lexicon, preference_for(size), seed, builder.taken, attempts, restarts=2)
     ):
