@@ -221,7 +221,7 @@ def test_seen_before_counts_clues_met_in_earlier_puzzles():
     assert not is_wordplay('"Who\'s there?"')
 
 
-def test_an_answers_wordplay_clue_goes_first_and_reuse_still_spreads():
+def test_an_answers_wordplay_clue_comes_round_twice_as_often_as_a_plain_one():
     import random
     from collections import Counter
 
@@ -230,15 +230,17 @@ def test_an_answers_wordplay_clue_goes_first_and_reuse_still_spreads():
     draft = Puzzle.from_rows(GRID, {})
     answers = {draft.answer(slot) for slot in draft.slots}
     for seed in range(20):
-        clues = {a: ["Plain clue", "Zqx punned?", "Other plain clue"] for a in answers}
+        tags = {a: "Zq" + "x" * n for n, a in enumerate(sorted(answers))}
+        clues = {a: [f"{t} plain", f"{t} punned?", f"{t} other"] for a, t in tags.items()}
         used: Counter[str] = Counter()
         rng = random.Random(seed)
-        first = clue_draft(draft, Size.MINI, clues, rng, used)
-        second = clue_draft(draft, Size.MINI, clues, rng, used)
-        assert first is not None and second is not None
-        assert set(first.clues.values()) == {"Zqx punned?"}
-        # Used once already, the wordplay clue waits until the plain ones have had a turn.
-        assert "Zqx punned?" not in second.clues.values()
+        puzzles = [clue_draft(draft, Size.MINI, clues, rng, used) for _ in range(3)]
+        assert all(p is not None for p in puzzles)
+        assert all(c.endswith("?") for c in puzzles[0].clues.values())
+        # In three puzzles each answer has its pun twice and one plain clue once.
+        for tag in tags.values():
+            assert used[f"{tag} punned?"] == 2
+            assert used[f"{tag} plain"] + used[f"{tag} other"] == 1
 
 
 def test_the_builder_keeps_the_share_of_its_target_and_trims_a_short_pack():

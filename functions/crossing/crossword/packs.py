@@ -205,9 +205,10 @@ def clue_draft(
     """The draft with a clue on every slot, each answer's least-used fitting clue so far.
 
     ``used`` counts clue texts across the pack, so reuse spreads over an answer's
-    clues; among an answer's least-used clues a wordplay one goes first, so the
-    few the clue files have reach the pack. A clue that names another answer of
-    the grid never fits; None when some slot has no clue that fits.
+    clues; a wordplay clue counts as used once less than it was, so it comes round
+    twice as often as a plain one and the few the clue files have reach the pack.
+    A clue that names another answer of the grid never fits; None when some slot
+    has no clue that fits.
     """
     answers = {draft.answer(slot) for slot in draft.slots}
     chosen = {}
@@ -222,7 +223,7 @@ def clue_draft(
         if not options:
             return None
         rng.shuffle(options)
-        chosen[slot.id] = min(options, key=lambda clue: (used[clue], not is_wordplay(clue)))
+        chosen[slot.id] = min(options, key=lambda clue: _clue_rank(clue, used))
     used.update(chosen.values())
     pid = puzzle_id(draft.solution)
     return Puzzle(
@@ -234,6 +235,15 @@ def clue_draft(
         title=f"{size.value.title()} {pid[3:9]}",
         difficulty=size.difficulty,
     )
+
+
+# How many uses a wordplay clue is let off when an answer's clue is chosen.
+WORDPLAY_BONUS = 1
+
+
+def _clue_rank(clue: str, used: Counter[str]) -> tuple[int, bool]:
+    wordplay = is_wordplay(clue)
+    return used[clue] - WORDPLAY_BONUS * wordplay, not wordplay
 
 
 class PackBuilder:
