@@ -308,6 +308,19 @@ def _build(args: argparse.Namespace) -> int:
     builder.retry()
     deadline = time.monotonic() + args.minutes * 60 if args.minutes else None
     _top_up(builder, answers, size, args.seed, deadline)
+    reached = len(builder.puzzles)
+    dropped = builder.trim()
+    if dropped:
+        print(f"{size}: {dropped} dropped to keep the 3% share at this size", file=sys.stderr)
+    if dropped * 10 > reached:
+        # Near the target most common answers sit at its share, one over this size's:
+        # trimming then cascades (each drop lowers the share again). Keep what is committed.
+        print(
+            f"{size}: stopped at {reached} of {args.count}, and keeping the share at that "
+            f"size would drop {dropped}; nothing written: build again with more --minutes",
+            file=sys.stderr,
+        )
+        return 1
     made = len(builder.puzzles)
     kept = sum(p.id in old for p in builder.puzzles)
     refusals = ", ".join(f"{n} {why}" for why, n in builder.refusals.most_common())
@@ -362,7 +375,8 @@ def _top_up(
             current[0] = Lexicon.build({a: s for a, s in clued.items() if a not in now})
         return current[0]
 
-    attempts = (builder.target - len(builder.puzzles)) * 4
+    # With a deadline, time decides when to stop; without one, a few tries per puzzle.
+    attempts = (builder.target - len(builder.puzzles)) * (1000 if deadline else 4)
     for n, draft in enumerate(
         fresh_drafts(size, lexicon, preference_for(size), seed, builder.taken, attempts, restarts=2)
     ):

@@ -219,3 +219,48 @@ def test_seen_before_counts_clues_met_in_earlier_puzzles():
     assert seen_before(half, 30) == 0.5
     assert is_wordplay("Period piece?")
     assert not is_wordplay('"Who\'s there?"')
+
+
+def test_an_answers_wordplay_clue_comes_round_twice_as_often_as_a_plain_one():
+    import random
+    from collections import Counter
+
+    from crossing.crossword.packs import clue_draft
+
+    draft = Puzzle.from_rows(GRID, {})
+    answers = {draft.answer(slot) for slot in draft.slots}
+    for seed in range(20):
+        tags = {a: "Zq" + "x" * n for n, a in enumerate(sorted(answers))}
+        clues = {a: [f"{t} plain", f"{t} punned?", f"{t} other"] for a, t in tags.items()}
+        used: Counter[str] = Counter()
+        rng = random.Random(seed)
+        puzzles = [clue_draft(draft, Size.MINI, clues, rng, used) for _ in range(3)]
+        assert all(p is not None for p in puzzles)
+        assert all(c.endswith("?") for c in puzzles[0].clues.values())
+        # In three puzzles each answer has its pun twice and one plain clue once.
+        for tag in tags.values():
+            assert used[f"{tag} punned?"] == 2
+            assert used[f"{tag} plain"] + used[f"{tag} other"] == 1
+
+
+def test_the_builder_keeps_the_share_of_its_target_and_trims_a_short_pack():
+    # Four puzzles sharing QWRTP: a pack aiming at 100 may hold three (3% of 100),
+    # where keeping the share of the pack as it stands would refuse the third.
+    rows = [
+        ["QWRTP", "AEIOU", "YAEIO", "UYAEI", "IUYAE"],
+        ["QWRTP", "BCDFG", "HJKLM", "NPRTV", "WXZBC"],
+        ["QWRTP", "ZXCVB", "NMLKJ", "HGFDS", "POIUY"],
+        ["QWRTP", "MNBVC", "XZLKJ", "HGFDA", "SPOIU"],
+    ]
+    clues: dict[str, list[str]] = {}
+    for grid in rows:
+        puzzle = Puzzle.from_rows(grid, {})
+        for slot in puzzle.slots:
+            clues.setdefault(puzzle.answer(slot), ["Zqx vwq"])
+    builder = PackBuilder(Size.MINI, clues, Rules(), target=100, seed=1)
+    results = [builder.offer(Puzzle.from_rows(grid, {})) for grid in rows]
+    assert results == ["", "", "", "answer at its share"]
+    # Stopped at three puzzles, the pack may use QWRTP twice: the newest goes.
+    pack = builder.pack()
+    assert len(pack["puzzles"]) == 2
+    assert check_pack(pack) == []

@@ -13,6 +13,7 @@ from itertools import islice
 from typing import Any
 
 from crossing.crossword.fill import Lexicon, Preference, answers_of, draft_problems, fill_grid
+from crossing.crossword.packs import MAX_ANSWER_SHARE, Ledger
 from crossing.crossword.patterns import PATTERNS
 from crossing.crossword.puzzle import InvalidPuzzle, Puzzle
 from crossing.crossword.sizes import Size
@@ -105,22 +106,28 @@ def draft_batch_spread(
     count: int,
     seed: int,
     avoid: Collection[str] = (),
-    max_share: float = 0.05,
+    max_share: float = MAX_ANSWER_SHARE,
 ) -> list[Puzzle]:
     """Drafts preferring clued answers, none of which fills more than ``max_share`` of them.
 
     Left alone, the best fill puts THE in every other Mini; once an answer reaches
-    its share the lexicon is rebuilt without it, so players meet more words.
+    its share the lexicon is rebuilt without it, so players meet more words. The
+    share and the near-twin rule are the pack's own, so no draft is written that
+    ``build`` would refuse for them (and no clue is written for such a draft).
     """
     cap = max(2, round(count * max_share))
     used: Counter[str] = Counter()
+    ledger = Ledger()
     drafts: list[Puzzle] = []
     preference = preference_for(size, clued)
     # The lexicon narrows as answers reach their share: the drafting reads the current one.
     current = [Lexicon.build(scores, clued)]
     for puzzle in fresh_drafts(size, lambda: current[0], preference, seed, avoid, count * 3):
+        words = frozenset(answers_of(puzzle))
+        if ledger.twin(words):
+            continue
+        ledger.add(words, str(len(drafts)))
         drafts.append(puzzle)
-        words = set(answers_of(puzzle))
         used.update(words)
         if any(used[w] >= cap for w in words):
             allowed = {w: s for w, s in scores.items() if used[w] < cap}

@@ -182,9 +182,10 @@ class Ledger:
                 return self.labels[index], count
         return None
 
-    def capped(self) -> set[str]:
-        """Answers that one more puzzle may not use: the pack would then break the share."""
-        cap = max_uses(len(self.puzzles) + 1)
+    def capped(self, size: int = 0) -> set[str]:
+        """Answers that one more puzzle may not use: a pack of ``size`` puzzles (at least
+        the one this puzzle makes) would then break the share."""
+        cap = max_uses(max(len(self.puzzles) + 1, size))
         return {w for w, n in self.uses.items() if n + 1 > cap}
 
     def over_used(self) -> list[str]:
@@ -209,8 +210,10 @@ def clue_draft(
     """The draft with a clue on every slot, each answer's least-used fitting clue so far.
 
     ``used`` counts clue texts across the pack, so reuse spreads over an answer's
-    clues. A clue that names another answer of the grid never fits; None when some
-    slot has no clue that fits.
+    clues; a wordplay clue counts as used once less than it was, so it comes round
+    twice as often as a plain one and the few the clue files have reach the pack.
+    A clue that names another answer of the grid never fits; None when some slot
+    has no clue that fits.
     """
     answers = {draft.answer(slot) for slot in draft.slots}
     chosen = {}
@@ -225,7 +228,7 @@ def clue_draft(
         if not options:
             return None
         rng.shuffle(options)
-        chosen[slot.id] = min(options, key=lambda clue: used[clue])
+        chosen[slot.id] = min(options, key=lambda clue: _clue_rank(clue, used))
     used.update(chosen.values())
     pid = puzzle_id(draft.solution)
     return Puzzle(
@@ -239,14 +242,26 @@ def clue_draft(
     )
 
 
+# How many uses a wordplay clue is let off when an answer's clue is chosen.
+WORDPLAY_BONUS = 1
+
+
+def _clue_rank(clue: str, used: Counter[str]) -> tuple[int, bool]:
+    wordplay = is_wordplay(clue)
+    return used[clue] - WORDPLAY_BONUS * wordplay, not wordplay
+
+
 class PackBuilder:
     """Takes drafts one by one for a pack of one size, refusing what ``check`` refuses.
 
     Every path into a pack (the committed pack's own puzzles, drafts, top-up fills)
     goes through ``offer``, so a built pack passes the editor's rules by construction.
-    The share rule is kept at every step (an answer may fill 3% of the pack as it
-    stands, and at least two puzzles), so the pack can stop at any count; a draft
-    refused only for the share is kept aside and offered again by ``retry``.
+    The share rule is kept for the pack's target size (an answer may fill 3% of
+    ``target`` puzzles, and at least two): keeping it for the pack as it stands
+    would let a 37-puzzle pack take no draft with a word two puzzles already use,
+    and stall. A pack that stops short is trimmed to the share at the size it
+    reached (``pack``). A draft refused only for the share is kept aside and
+    offered again by ``retry``.
     """
 
     def __init__(
@@ -272,7 +287,7 @@ class PackBuilder:
 
     def capped(self) -> set[str]:
         """Answers the next puzzle may not use: a fill for this pack should leave them out."""
-        return self.ledger.capped()
+        return self.ledger.capped(self.target)
 
     def offer(self, draft: Puzzle) -> str:
         """Add the draft, clued, if it keeps every rule; else the rule it breaks (nothing added)."""
@@ -307,7 +322,7 @@ class PackBuilder:
             return "unclued answer"
         if self.ledger.twin(words):
             return "near-twin"
-        if words & self.ledger.capped():
+        if words & self.capped():
             return SHARE
         used = Counter(self.used)
         puzzle = clue_draft(draft, self.size, self.clues, self.rng, used, self.rules.words)
@@ -322,7 +337,34 @@ class PackBuilder:
         self.puzzles.append(puzzle)
         return ""
 
+    def trim(self) -> int:
+        """Drop puzzles until the pack keeps the share at the size it reached.
+
+        Only a pack short of its target can break it (puzzles were let in for the
+        target's share). Each step drops the puzzle holding the most over-used
+        answers (the newest of those), so as few go as possible: every puzzle
+        dropped lowers the share again. Returns how many were dropped.
+        """
+        dropped = 0
+        while True:
+            ledger = Ledger()
+            for puzzle in self.puzzles:
+                ledger.add(frozenset(answers_of(puzzle)), puzzle.id)
+            over = set(ledger.over_used())
+            if not over:
+                self.ledger = ledger
+                return dropped
+            worst = max(
+                range(len(self.puzzles)),
+                key=lambda i: (len(over & set(answers_of(self.puzzles[i]))), i),
+            )
+            self.taken.discard(self.puzzles[worst].solution)
+            del self.puzzles[worst]
+            dropped += 1
+
     def pack(self) -> dict[str, Any]:
+        """The pack as JSON data, trimmed first so it keeps the share at its size."""
+        self.trim()
         puzzles = []
         for puzzle in self.puzzles:
             data = to_ipuz(puzzle)
