@@ -37,6 +37,7 @@ from crossing.crossword.packs import (
     pack_answers,
     pack_clue_texts,
     pack_stats,
+    short_of_clues,
 )
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.sizes import Size
@@ -481,7 +482,23 @@ def _stats(args: argparse.Namespace) -> int:
                 f"{figures.top_share:.1%} of puzzles"
             )
         print(line)
+    for difficulty, short in clue_variety(root).items():
+        names = ", ".join(f"{a} ({n} puzzles, {c} clues)" for a, n, c in short[:5])
+        print(
+            f"{difficulty}: {len(short)} answers in 3+ puzzles have fewer than 3 distinct "
+            f"clues" + (f", most used: {names}" if short else "")
+        )
     return 0
+
+
+def clue_variety(root: Path) -> dict[str, list[tuple[str, int, int]]]:
+    """Per difficulty, the answers its packs use 3+ times with fewer than 3 clues."""
+    out = {}
+    for difficulty in DIFFICULTIES:
+        paths = [_pack_path(root, s) for s in Size if s.difficulty == difficulty]
+        packs = [json.loads(p.read_text(encoding="utf-8")) for p in paths if p.exists()]
+        out[difficulty] = short_of_clues(packs, _clues(root, difficulty))
+    return out
 
 
 def _share(value: float) -> str:

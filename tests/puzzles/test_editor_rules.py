@@ -264,3 +264,16 @@ def test_the_builder_keeps_the_share_of_its_target_and_trims_a_short_pack():
     pack = builder.pack()
     assert len(pack["puzzles"]) == 2
     assert check_pack(pack) == []
+
+
+def test_an_answer_met_in_three_puzzles_needs_three_distinct_clues():
+    from crossing.crossword.packs import short_of_clues
+
+    third = ["QWRTP", "AEIOU", "YAEIO", "UYAEI", "IUYAE"]  # QWRTP again, with GRID's row
+    fourth = ["QWRTP", "BCDFG", "HJKLM", "NPRTV", "WXZBC"]
+    packs = [_pack(GRID, third), _pack(fourth)]  # QWRTP in three puzzles of two packs
+    book = {"QWRTP": ["Keyboard run", "keyboard  RUN", "Top-row letters"]}
+    # The same clue in other case and spacing is one clue: two of the three needed.
+    assert short_of_clues(packs, book) == [("QWRTP", 3, 2)]
+    book["QWRTP"].append("Start of a typist's drill")
+    assert short_of_clues(packs, book) == []

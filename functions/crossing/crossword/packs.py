@@ -572,6 +572,25 @@ def pack_stats(data: Mapping[str, Any]) -> PackStats:
     )
 
 
+def short_of_clues(
+    packs: Sequence[Mapping[str, Any]], book: Mapping[str, Sequence[str]], need: int = 3
+) -> list[tuple[str, int, int]]:
+    """Answers in ``need`` or more puzzles of these packs (one difficulty's sizes) that
+    have fewer than ``need`` distinct clues in ``book``: ``(answer, puzzles, clues)``,
+    most used first. A regular player meets such an answer often, so one clue would
+    come round again and again (issue 19, point 4)."""
+    uses: Counter[str] = Counter()
+    for data in packs:
+        for answers in pack_answers(data):
+            uses.update(set(answers))
+    short = []
+    for answer, count in uses.items():
+        distinct = len({" ".join(clue.lower().split()) for clue in book.get(answer, ())})
+        if count >= need and distinct < need:
+            short.append((answer, count, distinct))
+    return sorted(short, key=lambda item: (-item[1], item[0]))
+
+
 def _nearly(shared: int, first: int, second: int) -> bool:
     """Sharing half or more of either puzzle's answers: a twin, not a new puzzle."""
     return 2 * shared >= min(first, second)
