@@ -110,6 +110,21 @@ def test_a_batch_spreads_answers_so_none_fills_every_other_puzzle(answers):
     assert max(uses.values()) <= 2
 
 
+def test_a_second_round_counts_the_first_rounds_answers_against_the_share(answers):
+    first = draft_batch_spread(Size.MINI, answers, (), count=12, seed=4, max_share=0.1)
+    second = draft_batch_spread(
+        Size.MINI, answers, (), count=12, seed=5, max_share=0.1, before=first, share_of=24
+    )
+    assert len(second) == 12
+    both = first + second
+    assert len({p.solution for p in both}) == 24
+    uses = Counter(w for p in both for w in set(answers_of(p)))
+    assert max(uses.values()) <= 2  # 10% of 24 puzzles, the first round's uses included
+    for new in second:
+        words = set(answers_of(new))
+        assert all(len(words & set(answers_of(old))) * 2 < len(words) for old in first)
+
+
 def test_a_fill_never_puts_two_forms_of_one_word_in_a_grid():
     lexicon = Lexicon.build({"RUN": 90, "RAN": 80, "CAT": 10})
     grid = Grid.from_rows(["...#", "####", "#..."])  # two slots, no crossing
