@@ -410,14 +410,19 @@ def _top_up(
 
     # With a deadline, time decides when to stop; without one, a few tries per puzzle.
     attempts = (builder.target - len(builder.puzzles)) * (1000 if deadline else 4)
-    for n, draft in enumerate(
-        fresh_drafts(size, lexicon, preference_for(size), seed, builder.taken, attempts, restarts=2)
-    ):
+
+    def late() -> bool:
+        return deadline is not None and time.monotonic() > deadline
+
+    fills = fresh_drafts(
+        size, lexicon, preference_for(size), seed, builder.taken, attempts, restarts=2, stop=late
+    )
+    for n, draft in enumerate(fills):
         builder.offer(draft)
         if n % 25 == 0:
             builder.retry()  # the pack has grown: answers set aside may fit now
             print(f"{size}: {len(builder.puzzles)} puzzles after {n + 1} fills", file=sys.stderr)
-        if builder.full() or (deadline is not None and time.monotonic() > deadline):
+        if builder.full():
             break
     builder.retry()
 

@@ -8,7 +8,13 @@ from pathlib import Path
 
 import pytest
 from crossing.crossword.answers import parse_answers, top_answers
-from crossing.crossword.drafts import draft_batch, draft_batch_spread, draft_one, preference_for
+from crossing.crossword.drafts import (
+    draft_batch,
+    draft_batch_spread,
+    draft_one,
+    fresh_drafts,
+    preference_for,
+)
 from crossing.crossword.fill import Lexicon, Preference, answers_of, draft_problems, fill_grid
 from crossing.crossword.grid import Grid
 from crossing.crossword.packs import shape_problems
@@ -123,6 +129,22 @@ def test_a_second_round_counts_the_first_rounds_answers_against_the_share(answer
     for new in second:
         words = set(answers_of(new))
         assert all(len(words & set(answers_of(old))) * 2 < len(words) for old in first)
+
+
+def test_drafting_stops_when_asked_even_while_every_fill_fails():
+    # Only CAT and DOG: no Mini can be filled, so no draft is ever yielded.
+    lexicon = Lexicon.build({"CAT": 50, "DOG": 50})
+    asked = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 3
+
+    made = fresh_drafts(
+        Size.MINI, lambda: lexicon, preference_for(Size.MINI), 1, (), 1000, 1, stop=stop
+    )
+    assert list(made) == []
+    assert len(asked) == 4  # three attempts, then the stop, not a thousand attempts
 
 
 def test_a_fill_never_puts_two_forms_of_one_word_in_a_grid():

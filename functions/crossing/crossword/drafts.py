@@ -83,15 +83,20 @@ def fresh_drafts(
     avoid: Collection[str],
     attempts: int,
     restarts: int = 6,
+    stop: Callable[[], bool] = lambda: False,
 ) -> Iterator[Puzzle]:
     """Filled grids one by one, each a grid of letters not seen before (nor in ``avoid``).
 
     ``lexicon()`` is asked afresh for every attempt, so a caller may narrow it as it
     goes; each attempt draws its fill seed from ``seed`` whether it succeeds or not.
+    ``stop()`` is asked before every attempt: when fills keep failing nothing is
+    yielded, so a caller's own deadline check would never run.
     """
     rng = random.Random(seed)
     seen = set(avoid)
     for _ in range(attempts):
+        if stop():
+            return
         puzzle = draft_one(size, lexicon(), rng.getrandbits(32), preference, restarts)
         if puzzle is None or puzzle.solution in seen:
             continue
