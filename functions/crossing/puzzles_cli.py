@@ -61,6 +61,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     draft = jobs.add_parser("draft", help="fill grids for a size into drafts/SIZE.json")
     _size_count_seed(draft)
+    draft.add_argument(
+        "--append",
+        action="store_true",
+        help="add to drafts/SIZE.json; its drafts' and the pack's answers count against the share",
+    )
+    draft.add_argument(
+        "--share-of", type=int, help="keep the 3%% share of a pack this big (default --count)"
+    )
     draft.set_defaults(run=_draft)
 
     unclued = jobs.add_parser("unclued", help="answers that drafted puzzles still need clued")
@@ -202,27 +210,52 @@ def _other_pack_grids(root: Path, size: Size) -> set[str]:
     return grids
 
 
-def _make_drafts(root: Path, size: Size, count: int, seed: int) -> list[Puzzle]:
+def _make_drafts(
+    root: Path,
+    size: Size,
+    count: int,
+    seed: int,
+    before: list[Puzzle] | None = None,
+    share_of: int | None = None,
+) -> list[Puzzle]:
     answers = answer_list(root)
     clued = set(_clues(root, size.difficulty))
-    return draft_batch_spread(size, answers, clued, count, seed)
+    return draft_batch_spread(
+        size, answers, clued, count, seed, before=before or [], share_of=share_of
+    )
+
+
+def _read_pack(root: Path, size: Size) -> list[Puzzle]:
+    path = _pack_path(root, size)
+    if not path.exists():
+        return []
+    from crossing.crossword.ipuz import from_ipuz
+
+    return [from_ipuz(item) for item in json.loads(path.read_text(encoding="utf-8"))["puzzles"]]
 
 
 # --- jobs --------------------------------------------------------------------------------
 
 
 def _draft(args: argparse.Namespace) -> int:
-    drafts = _make_drafts(args.dir, args.size, args.count, args.seed)
     path = _drafts_path(args.dir, args.size)
+    earlier = (_read_drafts(args.dir, args.size) or []) if args.append else []
+    # A second round avoids what the first round and the pack already use up.
+    before = earlier + _read_pack(args.dir, args.size) if args.append else []
+    seeds: list[int] = []
+    if earlier:
+        old = json.loads(path.read_text(encoding="utf-8"))["seed"]
+        seeds = old if isinstance(old, list) else [old]
+    drafts = _make_drafts(args.dir, args.size, args.count, args.seed, before, args.share_of)
     _write_json(
         path,
         {
             "size": args.size.value,
-            "seed": args.seed,
-            "drafts": [draft_to_data(p) for p in drafts],
+            "seed": [*seeds, args.seed] if seeds else args.seed,
+            "drafts": [draft_to_data(p) for p in earlier + drafts],
         },
     )
-    print(f"{path}: {len(drafts)} of {args.count} {args.size} drafts")
+    print(f"{path}: {len(drafts)} of {args.count} {args.size} drafts added to {len(earlier)}")
     return 0 if len(drafts) == args.count else 1
 
 
@@ -378,14 +411,19 @@ def _top_up(
 
     # With a deadline, time decides when to stop; without one, a few tries per puzzle.
     attempts = (builder.target - len(builder.puzzles)) * (1000 if deadline else 4)
-    for n, draft in enumerate(
-        fresh_drafts(size, lexicon, preference_for(size), seed, builder.taken, attempts, restarts=2)
-    ):
+
+    def late() -> bool:
+        return deadline is not None and time.monotonic() > deadline
+
+    fills = fresh_drafts(
+        size, lexicon, preference_for(size), seed, builder.taken, attempts, restarts=2, stop=late
+    )
+    for n, draft in enumerate(fills):
         builder.offer(draft)
         if n % 25 == 0:
             builder.retry()  # the pack has grown: answers set aside may fit now
             print(f"{size}: {len(builder.puzzles)} puzzles after {n + 1} fills", file=sys.stderr)
-        if builder.full() or (deadline is not None and time.monotonic() > deadline):
+        if builder.full():
             break
     builder.retry()
 

@@ -8,7 +8,13 @@ from pathlib import Path
 
 import pytest
 from crossing.crossword.answers import parse_answers, top_answers
-from crossing.crossword.drafts import draft_batch, draft_batch_spread, draft_one, preference_for
+from crossing.crossword.drafts import (
+    draft_batch,
+    draft_batch_spread,
+    draft_one,
+    fresh_drafts,
+    preference_for,
+)
 from crossing.crossword.fill import Lexicon, Preference, answers_of, draft_problems, fill_grid
 from crossing.crossword.grid import Grid
 from crossing.crossword.packs import shape_problems
@@ -108,6 +114,37 @@ def test_a_batch_spreads_answers_so_none_fills_every_other_puzzle(answers):
     assert len({p.solution for p in batch}) == 12
     uses = Counter(w for p in batch for w in set(answers_of(p)))
     assert max(uses.values()) <= 2
+
+
+def test_a_second_round_counts_the_first_rounds_answers_against_the_share(answers):
+    first = draft_batch_spread(Size.MINI, answers, (), count=12, seed=4, max_share=0.1)
+    second = draft_batch_spread(
+        Size.MINI, answers, (), count=12, seed=5, max_share=0.1, before=first, share_of=24
+    )
+    assert len(second) == 12
+    both = first + second
+    assert len({p.solution for p in both}) == 24
+    uses = Counter(w for p in both for w in set(answers_of(p)))
+    assert max(uses.values()) <= 2  # 10% of 24 puzzles, the first round's uses included
+    for new in second:
+        words = set(answers_of(new))
+        assert all(len(words & set(answers_of(old))) * 2 < len(words) for old in first)
+
+
+def test_drafting_stops_when_asked_even_while_every_fill_fails():
+    # Only CAT and DOG: no Mini can be filled, so no draft is ever yielded.
+    lexicon = Lexicon.build({"CAT": 50, "DOG": 50})
+    asked = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 3
+
+    made = fresh_drafts(
+        Size.MINI, lambda: lexicon, preference_for(Size.MINI), 1, (), 1000, 1, stop=stop
+    )
+    assert list(made) == []
+    assert len(asked) == 4  # three attempts, then the stop, not a thousand attempts
 
 
 def test_a_fill_never_puts_two_forms_of_one_word_in_a_grid():

@@ -83,15 +83,20 @@ def fresh_drafts(
     avoid: Collection[str],
     attempts: int,
     restarts: int = 6,
+    stop: Callable[[], bool] = lambda: False,
 ) -> Iterator[Puzzle]:
     """Filled grids one by one, each a grid of letters not seen before (nor in ``avoid``).
 
     ``lexicon()`` is asked afresh for every attempt, so a caller may narrow it as it
     goes; each attempt draws its fill seed from ``seed`` whether it succeeds or not.
+    ``stop()`` is asked before every attempt: when fills keep failing nothing is
+    yielded, so a caller's own deadline check would never run.
     """
     rng = random.Random(seed)
     seen = set(avoid)
     for _ in range(attempts):
+        if stop():
+            return
         puzzle = draft_one(size, lexicon(), rng.getrandbits(32), preference, restarts)
         if puzzle is None or puzzle.solution in seen:
             continue
@@ -107,6 +112,8 @@ def draft_batch_spread(
     seed: int,
     avoid: Collection[str] = (),
     max_share: float = MAX_ANSWER_SHARE,
+    before: Iterable[Puzzle] = (),
+    share_of: int | None = None,
 ) -> list[Puzzle]:
     """Drafts preferring clued answers, none of which fills more than ``max_share`` of them.
 
@@ -114,15 +121,31 @@ def draft_batch_spread(
     its share the lexicon is rebuilt without it, so players meet more words. The
     share and the near-twin rule are the pack's own, so no draft is written that
     ``build`` would refuse for them (and no clue is written for such a draft).
+
+    ``before`` are puzzles made earlier (drafts, the pack): their answers count
+    against the share of a pack of ``share_of`` puzzles (default ``count``) and no
+    new draft nearly repeats one, so a second round fills with answers still free.
     """
-    cap = max(2, round(count * max_share))
+    cap = max(2, round((share_of or count) * max_share))
     used: Counter[str] = Counter()
     ledger = Ledger()
+    seen = set(avoid)
+    for n, puzzle in enumerate(before):
+        if puzzle.solution in seen:
+            continue  # a pack puzzle that came from a draft counts once
+        seen.add(puzzle.solution)
+        words = frozenset(answers_of(puzzle))
+        ledger.add(words, f"before {n}")
+        used.update(words)
     drafts: list[Puzzle] = []
     preference = preference_for(size, clued)
+
+    def allowed() -> Lexicon:
+        return Lexicon.build({w: s for w, s in scores.items() if used[w] < cap}, clued)
+
     # The lexicon narrows as answers reach their share: the drafting reads the current one.
-    current = [Lexicon.build(scores, clued)]
-    for puzzle in fresh_drafts(size, lambda: current[0], preference, seed, avoid, count * 3):
+    current = [allowed()]
+    for puzzle in fresh_drafts(size, lambda: current[0], preference, seed, seen, count * 3):
         words = frozenset(answers_of(puzzle))
         if ledger.twin(words):
             continue
@@ -130,8 +153,7 @@ def draft_batch_spread(
         drafts.append(puzzle)
         used.update(words)
         if any(used[w] >= cap for w in words):
-            allowed = {w: s for w, s in scores.items() if used[w] < cap}
-            current[0] = Lexicon.build(allowed, clued)
+            current[0] = allowed()
         if len(drafts) >= count:
             break
     return drafts
