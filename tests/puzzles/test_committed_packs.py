@@ -44,3 +44,12 @@ def test_a_puzzle_renders_for_a_person_to_read():
     assert puzzle.solution[puzzle.white_squares[0]] not in text.split("<details>")[0].split(
         "**Across**"
     )[0].replace("#", "")
+
+
+def test_an_answer_in_three_puzzles_of_a_difficulty_has_three_distinct_clues_of_it():
+    from crossing.puzzles_cli import clue_variety
+
+    assert {d: short[:10] for d, short in clue_variety(PUZZLES).items()} == {
+        "easy": [],
+        "hard": [],
+    }
