@@ -26,7 +26,7 @@ _CONDITION_FAILED = "ConditionalCheckFailedException"
 _FIELD = "f."  # a profile field's attribute name prefix
 
 
-class DynamoStore:
+class DynamoStore(table.KeyedDocuments):
     """``Store`` on the table named ``table_name`` (see ``crossing.aws.table``)."""
 
     def __init__(self, table_name: str, client: Any = None) -> None:
@@ -37,26 +37,6 @@ class DynamoStore:
         self.table_name = table_name
         self.client = client
         self.requests: Counter[str] = Counter()
-
-    # Rooms
-
-    def load_room(self, code: str) -> tuple[Json, int] | None:
-        return self._load("load_room", table.room_key(code))
-
-    def save_room(self, code: str, state: Json, seen: int | None, expires_at: int) -> int:
-        return self._save(
-            "save_room", table.room_key(code), state, seen, expires_at, f"room {code}'s state"
-        )
-
-    # Other versioned documents: Duel games, seeks, the lobby's watchers, ratings
-
-    def load_doc(self, kind: str, name: str) -> tuple[Json, int] | None:
-        return self._load("load_doc", table.doc_key(kind, name))
-
-    def save_doc(
-        self, kind: str, name: str, doc: Json, seen: int | None, expires_at: int | None
-    ) -> int:
-        return self._save("save_doc", table.doc_key(kind, name), doc, seen, expires_at)
 
     def delete_doc(self, kind: str, name: str, seen: int) -> None:
         key = table.doc_key(kind, name)

@@ -29,7 +29,7 @@ from crossing.crossword.sizes import Size
 from crossing.rooms.ports import Account, Conflict, Json, Queued, Session
 
 
-class MemoryStore:
+class MemoryStore(table.KeyedDocuments):
     """``Store`` in dictionaries, with the same versions, conditions and counts as DynamoStore."""
 
     def __init__(self) -> None:
@@ -48,22 +48,6 @@ class MemoryStore:
         """The rooms among the documents, by code: (JSON text, version)."""
         prefix = table.room_key("")[0]
         return {k[0][len(prefix) :]: v for k, v in self.docs.items() if k[0].startswith(prefix)}
-
-    def load_room(self, code: str) -> tuple[Json, int] | None:
-        return self._load("load_room", table.room_key(code))
-
-    def save_room(self, code: str, state: Json, seen: int | None, expires_at: int) -> int:
-        return self._save(
-            "save_room", table.room_key(code), state, seen, expires_at, f"room {code}'s state"
-        )
-
-    def load_doc(self, kind: str, name: str) -> tuple[Json, int] | None:
-        return self._load("load_doc", table.doc_key(kind, name))
-
-    def save_doc(
-        self, kind: str, name: str, doc: Json, seen: int | None, expires_at: int | None
-    ) -> int:
-        return self._save("save_doc", table.doc_key(kind, name), doc, seen, expires_at)
 
     def delete_doc(self, kind: str, name: str, seen: int) -> None:
         key = table.doc_key(kind, name)

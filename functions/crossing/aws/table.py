@@ -100,6 +100,42 @@ def listed(kind: str) -> tuple[str, str]:
     return LISTED[kind]
 
 
+class KeyedDocuments:
+    """The port's versioned-document methods, said once for every store: each store
+    brings only its two primitives, ``_load`` and ``_save`` by key."""
+
+    def _load(self, method: str, key: tuple[str, str]) -> tuple[Any, int] | None:
+        raise NotImplementedError
+
+    def _save(
+        self,
+        method: str,
+        key: tuple[str, str],
+        doc: Any,
+        seen: int | None,
+        expires_at: int | None,
+        what: str = "",
+    ) -> int:
+        raise NotImplementedError
+
+    def load_room(self, code: str) -> tuple[Any, int] | None:
+        return self._load("load_room", room_key(code))
+
+    def save_room(self, code: str, state: Any, seen: int | None, expires_at: int) -> int:
+        what = f"room {code}'s state"
+        return self._save("save_room", room_key(code), state, seen, expires_at, what)
+
+    # Other versioned documents: Duel games, seeks, the lobby's watchers, ratings
+
+    def load_doc(self, kind: str, name: str) -> tuple[Any, int] | None:
+        return self._load("load_doc", doc_key(kind, name))
+
+    def save_doc(
+        self, kind: str, name: str, doc: Any, seen: int | None, expires_at: int | None
+    ) -> int:
+        return self._save("save_doc", doc_key(kind, name), doc, seen, expires_at)
+
+
 def ttl_seconds(expires_at_ms: int) -> int:
     """The TTL attribute for a time in milliseconds, rounded up (never dropped early)."""
     return -(-expires_at_ms // 1000)

@@ -180,30 +180,12 @@ class Database:
             self._db.close()
 
 
-class SqliteStore:
+class SqliteStore(table.KeyedDocuments):
     """``Store`` in the ``items`` table, with DynamoStore's versions, refusals and counts."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
         self.requests: Counter[str] = Counter()
-
-    # Versioned documents: rooms, Duel games, the lobby, ratings
-
-    def load_room(self, code: str) -> tuple[Json, int] | None:
-        return self._load("load_room", table.room_key(code))
-
-    def save_room(self, code: str, state: Json, seen: int | None, expires_at: int) -> int:
-        return self._save(
-            "save_room", table.room_key(code), state, seen, expires_at, f"room {code}'s state"
-        )
-
-    def load_doc(self, kind: str, name: str) -> tuple[Json, int] | None:
-        return self._load("load_doc", table.doc_key(kind, name))
-
-    def save_doc(
-        self, kind: str, name: str, doc: Json, seen: int | None, expires_at: int | None
-    ) -> int:
-        return self._save("save_doc", table.doc_key(kind, name), doc, seen, expires_at)
 
     def delete_doc(self, kind: str, name: str, seen: int) -> None:
         key = table.doc_key(kind, name)
