@@ -336,12 +336,13 @@ def _build(args: argparse.Namespace) -> int:
         for item in json.loads(path.read_text(encoding="utf-8"))["puzzles"]:
             old.add(str(item.get("uniqueid")))
             builder.offer(from_ipuz(item))
+    kept_first = len(builder.puzzles)
     drafts = _read_drafts(root, size) or []
     for draft in drafts:
         builder.offer(draft)
-    builder.retry()
+    builder.repack(kept_first)
     deadline = time.monotonic() + args.minutes * 60 if args.minutes else None
-    _top_up(builder, answers, size, args.seed, deadline)
+    _top_up(builder, answers, size, args.seed, deadline, kept_first)
     reached = len(builder.puzzles)
     dropped = builder.trim()
     if dropped:
@@ -386,8 +387,11 @@ def _top_up(
     size: Size,
     seed: int,
     deadline: float | None = None,
+    kept_first: int = 0,
 ) -> None:
-    """Fill grids from the clued answers the rules allow, offering each, until the pack is full."""
+    """Fill grids from the clued answers the rules allow, offering each, until the pack is
+    full; every so often choose again among all (``repack``), the first ``kept_first``
+    staying."""
     clued = {
         a: s
         for a, s in answers.items()
@@ -409,8 +413,9 @@ def _top_up(
             current[0] = Lexicon.build({a: s for a, s in clued.items() if a not in now})
         return current[0]
 
-    # With a deadline, time decides when to stop; without one, a few tries per puzzle.
-    attempts = (builder.target - len(builder.puzzles)) * (1000 if deadline else 4)
+    # With a deadline, time alone decides when to stop (a narrow lexicon fails fast, and
+    # a count of tries ran out in minutes); without one, a few tries per puzzle.
+    attempts = sys.maxsize if deadline else (builder.target - len(builder.puzzles)) * 4
 
     def late() -> bool:
         return deadline is not None and time.monotonic() > deadline
@@ -421,11 +426,11 @@ def _top_up(
     for n, draft in enumerate(fills):
         builder.offer(draft)
         if n % 25 == 0:
-            builder.retry()  # the pack has grown: answers set aside may fit now
+            builder.repack(kept_first)  # a fill set aside may fit in another's place
             print(f"{size}: {len(builder.puzzles)} puzzles after {n + 1} fills", file=sys.stderr)
         if builder.full():
             break
-    builder.retry()
+    builder.repack(kept_first)
 
 
 def _check(args: argparse.Namespace) -> int:

@@ -22,6 +22,7 @@ from crossing.crossword.fill import answers_of
 from crossing.crossword.ipuz import InvalidPuzzle, from_ipuz, to_ipuz
 from crossing.crossword.lemma import same_family
 from crossing.crossword.puzzle import Puzzle
+from crossing.crossword.selection import ROUNDS, most_within_share
 from crossing.crossword.sizes import Size
 
 # The form of every puzzle id a pack may hold (``puzzle_id`` gives "cw-" and twelve
@@ -260,8 +261,8 @@ class PackBuilder:
     ``target`` puzzles, and at least two): keeping it for the pack as it stands
     would let a 37-puzzle pack take no draft with a word two puzzles already use,
     and stall. A pack that stops short is trimmed to the share at the size it
-    reached (``pack``). A draft refused only for the share is kept aside and
-    offered again by ``retry``.
+    reached (``pack``). A draft refused only for the share is kept aside, and
+    ``repack`` chooses again among it and the puzzles taken.
     """
 
     def __init__(
@@ -298,19 +299,41 @@ class PackBuilder:
             self.refusals[reason] += 1
         return reason
 
-    def retry(self) -> int:
-        """Offer the drafts set aside for the share again, until none more fits; how many did."""
-        added = 0
-        while not self.full():
-            waiting, self.deferred = self.deferred, []
-            before = len(self.puzzles)
-            for draft in waiting:
-                if self._refusal(draft) == SHARE:
-                    self.deferred.append(draft)
-            added += len(self.puzzles) - before
-            if len(self.puzzles) == before:
-                break
-        return added
+    def repack(self, fixed: int = 0, rounds: int = ROUNDS) -> int:
+        """Choose again, all together, among the puzzles taken and the drafts set aside
+        for the share, so that as many as possible fit (``selection``); the first
+        ``fixed`` taken (the committed pack's) stay whatever they use. Every choice goes
+        through ``offer`` again. Returns how many more the pack holds."""
+        pool = self.puzzles + [d for d in self.deferred if self._fits_alone(d)]
+        words = [frozenset(answers_of(p)) for p in pool]
+        chosen = most_within_share(
+            words,
+            max_uses(self.target),
+            fixed=min(fixed, len(self.puzzles)),
+            start=range(len(self.puzzles)),
+            twins=lambda i, j: _nearly(len(words[i] & words[j]), len(words[i]), len(words[j])),
+            rng=self.rng,
+            rounds=rounds,
+        )
+        kept = (self.used, self.ledger, self.puzzles, self.deferred, set(self.taken))
+        refusals = self.refusals
+        self.taken -= {p.solution for p in self.puzzles}
+        self.used, self.ledger, self.puzzles, self.deferred = Counter(), Ledger(), [], []
+        for i in chosen:
+            self.offer(pool[i])
+        self.refusals = refusals  # counted when first offered
+        if len(self.puzzles) < len(kept[2]):  # clued again, some no longer fit: as it was
+            self.used, self.ledger, self.puzzles, self.deferred, self.taken = kept
+            return 0
+        picked = set(chosen)
+        self.deferred += [p for i, p in enumerate(pool) if i not in picked]
+        return len(self.puzzles) - len(kept[2])
+
+    def _fits_alone(self, draft: Puzzle) -> bool:
+        """Whether the draft keeps every rule but the share (a dry run of ``offer``'s)."""
+        used = Counter(self.used)
+        puzzle = clue_draft(draft, self.size, self.clues, random.Random(0), used, self.rules.words)
+        return puzzle is not None and not editor_problems(puzzle, self.size, self.rules)
 
     def _refusal(self, draft: Puzzle) -> str:
         if self.full():
