@@ -1,10 +1,11 @@
-"""How big a room item gets: a Large Together game, 8 players, every undo kept.
+"""How big a room item gets, and what writing it costs: a Large Together game, 8 players.
 
     python benchmarks/room_size.py [--letters 400]
 
 Each player types ``--letters`` letters (mostly right, some wrong, some cleared,
 some undone) on an 11x11 board; prints the stored size (what DynamoDB holds) and
-the raw JSON size, against the 400 KB item limit.
+the raw JSON size, against the 400 KB item limit, and the CPU time of turning the
+room into its stored form after each of 400 more keystrokes (what every write pays).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import argparse
 import contextlib
 import json
 import random
+import time
 
 from crossing.crossword.commands import Clear, Refused, Type, Undo
 from crossing.rooms import room as R
@@ -20,6 +22,25 @@ from crossing.rooms.simulate import synthetic_puzzle
 from crossing.rooms.storage import dump_room
 
 LIMIT = 400 * 1024
+
+
+def keystrokes(room: R.Room, count: int, seed: int = 2) -> float:
+    """Mean CPU ms of storing the room after each of ``count`` more letters."""
+    assert room.game is not None
+    rng = random.Random(seed)
+    players = list(room.game.players)
+    puzzle = room.game.puzzle
+    took, now = 0.0, 10**9
+    dump_room(room)  # as the server has: the room it holds was stored at its last write
+    for _ in range(count):
+        now += 250
+        p, sq = rng.choice(players), rng.choice(puzzle.white_squares)
+        with contextlib.suppress(Refused):
+            room, _ = R.step(room, R.Play(p, Type(p, sq, rng.choice("ABCDE"))), now)
+        began = time.process_time()
+        dump_room(room)
+        took += time.process_time() - began
+    return took / count * 1000
 
 
 def build(letters: int, seed: int = 1) -> R.Room:
@@ -63,6 +84,7 @@ def main() -> None:
     print(f"Large Together, 8 players, {args.letters} actions each: {history} undo entries kept")
     print(f"stored item: {stored:,} bytes ({stored / LIMIT:.1%} of DynamoDB's 400 KB)")
     print(f"raw JSON:    {raw:,} bytes ({raw / LIMIT:.1%}); compression {raw / stored:.1f}x")
+    print(f"storing it after a keystroke: {keystrokes(room, 400):.2f} ms of CPU")
 
 
 if __name__ == "__main__":

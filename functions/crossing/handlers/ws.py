@@ -58,6 +58,15 @@ def _metered(handler: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
+def _traced(handler: Callable[..., Any]) -> Callable[..., Any]:
+    """X-Ray's subsegment for each invocation, where tracing is on. Where it is off, the
+    wrapper still built a dummy segment with fresh random ids for every frame: 4 % of a
+    letter's CPU on the local stack, for nothing."""
+    if tracer.disabled:
+        return handler
+    return tracer.capture_lambda_handler(handler, capture_response=False)
+
+
 def service() -> RoomService:
     """The service for this container, built once (Lambda reuses containers); on Lambda
     at import, see the end of this module."""
@@ -97,7 +106,7 @@ def _ok() -> dict[str, Any]:
 
 @logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
 @_metered
-@tracer.capture_lambda_handler(capture_response=False)
+@_traced
 def connect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     metrics.add_metric(name="Connections", unit=MetricUnit.Count, value=1)
     return _ok()
@@ -105,7 +114,7 @@ def connect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
 
 @logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
 @_metered
-@tracer.capture_lambda_handler(capture_response=False)
+@_traced
 def disconnect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     try:
         service().disconnect(_connection(event))
@@ -117,7 +126,7 @@ def disconnect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
 
 @logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
 @_metered
-@tracer.capture_lambda_handler(capture_response=False)
+@_traced
 def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     body = event.get("body")
     # API Gateway hands a binary frame over base64-encoded; the protocol is JSON text.
@@ -154,7 +163,7 @@ def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
 
 @logger.inject_lambda_context
 @_metered
-@tracer.capture_lambda_handler(capture_response=False)
+@_traced
 def consume(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """The queue's consumer (SQS FIFO, up to ten messages): each room's frames applied in
     order as one batch of its writer. Failed frames, and each later one of their room,
@@ -192,7 +201,7 @@ def consume(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
 
 @logger.inject_lambda_context
 @_metered
-@tracer.capture_lambda_handler(capture_response=False)
+@_traced
 def timer(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """EventBridge Scheduler's one-time schedule: ``{"room": code, "version": n}``."""
     room = str(event.get("room", ""))
