@@ -124,6 +124,7 @@ class Typist:
 class Stats:
     def __init__(self) -> None:
         self.acks: list[float] = []
+        self.sent_at: list[float] = []  # when each acknowledged letter was sent, as acks
         self.others: list[float] = []
         self.refused: Counter[str] = Counter()
         self.unanswered = 0
@@ -167,6 +168,7 @@ async def type_for(
         answer = await phone.act("type", square=square, letter=letter)
         if answer["type"] == "ack":
             stats.acks.append((time.perf_counter() - start) * 1000)
+            stats.sent_at.append(start)
             stats.letters += 1
             kept[square] = letter  # squares are this phone's own and typed in order
             version = answer["version"]
@@ -311,6 +313,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--size", default="midi")
+    parser.add_argument(
+        "--by", type=float, default=0, help="also ack p50/p99 per stretch of this many seconds"
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
@@ -356,6 +361,18 @@ def main() -> None:
     )
     if stats.acks:
         print(f"  ack mean {statistics.mean(stats.acks):.0f} ms")
+    if args.by and stats.acks:
+        # A stall shows as one stretch whose p99 stands out; the first holds the start,
+        # where every typist's first letter leaves at once.
+        first = min(stats.sent_at)
+        stretches: dict[int, list[float]] = {}
+        for sent, ack in zip(stats.sent_at, stats.acks, strict=True):
+            stretches.setdefault(int((sent - first) / args.by), []).append(ack)
+        for n, acks in sorted(stretches.items()):
+            print(
+                f"    {n * args.by:5.0f} s: {len(acks)} letters, ack p50 {pct(acks, 0.5):.0f} ms, "
+                f"p99 {pct(acks, 0.99):.0f} ms, max {max(acks):.0f} ms"
+            )
 
 
 if __name__ == "__main__":
