@@ -208,26 +208,18 @@ class DynamoStore(table.KeyedDocuments):
 
     # Rate limits
 
-    def take(self, key: str, limit: int, window_ms: int, now: int) -> bool:
-        if window_ms < 1:
-            raise ValueError(f"a rate window must be at least 1 ms, not {window_ms}")
-        if limit < 1:
-            return False
-        window = now // window_ms
-        pk, sk = table.rate_key(key, window)
-        self.requests["take"] += 1
+    def _take(self, key: tuple[str, str], limit: int, expires_at_s: int) -> bool:
         try:
             self.client.update_item(
                 TableName=self.table_name,
-                Key={table.PARTITION_KEY: {"S": pk}, table.SORT_KEY: {"S": sk}},
+                Key={table.PARTITION_KEY: {"S": key[0]}, table.SORT_KEY: {"S": key[1]}},
                 UpdateExpression="ADD n :one SET #ttl = :ttl",
                 ConditionExpression="attribute_not_exists(n) OR n < :limit",
                 ExpressionAttributeNames={"#ttl": table.TTL_ATTRIBUTE},
                 ExpressionAttributeValues={
                     ":one": {"N": "1"},
                     ":limit": {"N": str(limit)},
-                    # The counter is useless once its window has passed.
-                    ":ttl": {"N": str(table.ttl_seconds((window + 1) * window_ms))},
+                    ":ttl": {"N": str(expires_at_s)},
                 },
             )
         except ClientError as error:

@@ -38,7 +38,7 @@ class MemoryStore(table.KeyedDocuments):
         self.connections: dict[str, tuple[str, str]] = {}
         self.profiles: dict[str, str] = {}
         self.saves: dict[tuple[str, str], str] = {}
-        self.rates: dict[tuple[str, int], int] = {}
+        self.rates: dict[tuple[str, str], int] = {}
         self.expires_at: dict[tuple[str, str], int] = {}
         """Each item's TTL in epoch seconds, by table key, as DynamoStore would write it."""
         self.requests: Counter[str] = Counter()
@@ -144,18 +144,12 @@ class MemoryStore(table.KeyedDocuments):
         self.requests["delete_save"] += 1
         self.saves.pop((player, kind), None)
 
-    def take(self, key: str, limit: int, window_ms: int, now: int) -> bool:
-        if window_ms < 1:
-            raise ValueError(f"a rate window must be at least 1 ms, not {window_ms}")
-        if limit < 1:
-            return False
-        self.requests["take"] += 1
-        window = now // window_ms
-        count = self.rates.get((key, window), 0)
+    def _take(self, key: tuple[str, str], limit: int, expires_at_s: int) -> bool:
+        count = self.rates.get(key, 0)
         if count >= limit:
             return False
-        self.rates[key, window] = count + 1
-        self.expires_at[table.rate_key(key, window)] = table.ttl_seconds((window + 1) * window_ms)
+        self.rates[key] = count + 1
+        self.expires_at[key] = expires_at_s
         return True
 
 

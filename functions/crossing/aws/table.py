@@ -23,6 +23,7 @@ one Query on the ``LOBBY`` partition (``list_docs``). No index, and nothing ever
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 PARTITION_KEY = "pk"
@@ -101,8 +102,10 @@ def listed(kind: str) -> tuple[str, str]:
 
 
 class KeyedDocuments:
-    """The port's versioned-document methods, said once for every store: each store
-    brings only its two primitives, ``_load`` and ``_save`` by key."""
+    """The port's versioned-document methods and rate limit, said once for every store:
+    each store brings only its primitives by key, ``_load``, ``_save`` and ``_take``."""
+
+    requests: Counter[str]
 
     def _load(self, method: str, key: tuple[str, str]) -> tuple[Any, int] | None:
         raise NotImplementedError
@@ -117,6 +120,20 @@ class KeyedDocuments:
         what: str = "",
     ) -> int:
         raise NotImplementedError
+
+    def _take(self, key: tuple[str, str], limit: int, expires_at_s: int) -> bool:
+        """Count one more in the counter at ``key`` unless it has reached ``limit``."""
+        raise NotImplementedError
+
+    def take(self, key: str, limit: int, window_ms: int, now: int) -> bool:
+        if window_ms < 1:
+            raise ValueError(f"a rate window must be at least 1 ms, not {window_ms}")
+        if limit < 1:
+            return False
+        window = now // window_ms
+        self.requests["take"] += 1
+        # The window is in the key, and its counter is useless once the window has passed.
+        return self._take(rate_key(key, window), limit, ttl_seconds((window + 1) * window_ms))
 
     def load_room(self, code: str) -> tuple[Any, int] | None:
         return self._load("load_room", room_key(code))

@@ -317,25 +317,18 @@ class SqliteStore(table.KeyedDocuments):
 
     # Rate limits
 
-    def take(self, key: str, limit: int, window_ms: int, now: int) -> bool:
-        if window_ms < 1:
-            raise ValueError(f"a rate window must be at least 1 ms, not {window_ms}")
-        if limit < 1:
-            return False
-        self.requests["take"] += 1
-        window = now // window_ms
-        pk, sk = table.rate_key(key, window)
+    def _take(self, key: tuple[str, str], limit: int, expires_at_s: int) -> bool:
         with self.db.write() as db:
             # The window is in the key, so its TTL needs no check here (the sweep drops
             # counters of windows long past).
-            row = db.execute("SELECT data FROM items WHERE pk = ? AND sk = ?", (pk, sk)).fetchone()
+            row = db.execute("SELECT data FROM items WHERE pk = ? AND sk = ?", key).fetchone()
             count = int(row[0]) if row else 0
             if count >= limit:
                 return False
             db.execute(
                 "INSERT OR REPLACE INTO items (pk, sk, data, version, expires_at) "
                 "VALUES (?, ?, ?, NULL, ?)",
-                (pk, sk, str(count + 1), table.ttl_seconds((window + 1) * window_ms)),
+                (*key, str(count + 1), expires_at_s),
             )
         return True
 
