@@ -6,7 +6,8 @@ phone. Four kinds of document (``crossing.aws.table``), each written through the
 runner: one per open seek (taking it is a conditional delete, so two challengers
 cannot both get it; the list is one Query of them all), the connections watching the
 list (one bounded item), one per game, one rating per account. The RoomService
-routes Duel messages, ticks and timers here.
+routes Duel messages, ticks and timers here; the documents themselves (how each is
+loaded, saved and followed up) are in ``duel_documents``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import logging
 import random
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, replace
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from crossing import seqs
@@ -27,19 +28,26 @@ from crossing.duel import match as M
 from crossing.duel.views import view
 from crossing.game_files import default_lexicon
 from crossing.rooms import protocol as P
+from crossing.rooms.duel_documents import (
+    GAME_TTL_MS,
+    Games,
+    Outcome,
+    Ratings,
+    Seeks,
+    Taken,
+    Watchers,
+)
 from crossing.rooms.fanout import FanOut
 from crossing.rooms.ports import Conflict, Connections, Store, Timers
-from crossing.rooms.runner import Batch, Runner, Step
+from crossing.rooms.runner import Runner, Step
 from crossing.rooms.storage import dump_match, load_match
 from crossing.tiles.lexicon import Lexicon
 
 LOBBY = "lobby"  # the lobby's code: in connection records and its timer's name
 GAME_PREFIX = "g-"
 SEEK_PREFIX = "s-"
-GAME_TTL_MS = 7 * 24 * 3600_000
 MAX_TRIES = 6
 MAX_WATCHERS = 500  # the watchers' item stays small; the oldest watcher makes way
-WATCHERS_TTL_MS = 24 * 3600_000  # a lobby nobody has entered for a day is forgotten
 RECENT_RATED = 20  # games remembered on a rating, so a retried write counts once
 LOBBY_LIMIT = (20, 60_000)  # seeks, challenges and bot games per player per minute
 MOVE_LIMIT = (30, 10_000)  # in-game messages per player per ten seconds
@@ -56,18 +64,6 @@ def is_duel_code(code: str) -> bool:
 
 def is_account(player: str) -> bool:
     return player.startswith("acct.")
-
-
-@dataclass
-class Outcome:
-    """What one Duel write did, for the handler's metrics."""
-
-    version: int | None = None
-    wrote: bool = False
-    started: str | None = None  # "bot" or "human", when a game began
-    finished: str | None = None  # the reason, when a game ended
-    moves: int = 0  # turns made (plays, swaps, skips, resignations, flag falls)
-    bot_moves: int = 0
 
 
 class DuelDesk:
@@ -95,10 +91,10 @@ class DuelDesk:
         self.lexicon = lexicon or default_lexicon()  # the games read no files: given it here
         self.runner = runner or Runner(clock=clock, sleep=sleep, rng=rng)
         self.fan_out = fan_out or FanOut(connections)
-        self.games = _Games(self)
-        self.seeks = _Seeks(self)
-        self.watchers = _Watchers(self)
-        self.ratings = _Ratings(self)
+        self.games = Games(self)
+        self.seeks = Seeks(self)
+        self.watchers = Watchers(self)
+        self.ratings = Ratings(self)
 
     # --- messages -----------------------------------------------------------------------
 
@@ -249,16 +245,16 @@ class DuelDesk:
         name, rating, rated = self._who(player, m.name)
         watchers = self._load_watchers()
 
-        def take(lobby: L.Lobby, now: int) -> tuple[L.Lobby, _Taken]:
+        def take(lobby: L.Lobby, now: int) -> tuple[L.Lobby, Taken]:
             rest, accepted = L.accept(lobby, m.seek, player, now, m.token)  # refuses first
             owner = accepted.seek.owner
             phones = (connection, *(c for c, p in watchers.items() if p == owner))
-            return rest, _Taken(accepted.seek, phones)
+            return rest, Taken(accepted.seek, phones)
 
         # Taking the seek is the conditional delete two challengers race on: the loser
         # is refused here and nothing else happens. The game takes the seek's id, so
         # even a second taker could not start a second game.
-        taken: _Taken = self._seek_change(m.seek, take)
+        taken: Taken = self._seek_change(m.seek, take)
         seek, owner_connections = taken.seek, taken.phones[1:]
         now = self.clock()
         owner = M.Player(seek.owner, seek.owner_name, seek.rating, seek.rated)
@@ -602,161 +598,6 @@ class DuelDesk:
     def _limit(self, key: str, rule: tuple[int, int], message: str) -> None:
         if not self.store.take(key, rule[0], rule[1], self.clock()):
             raise Refused("too-many", message)
-
-
-class _Games:
-    """Duel games as documents of the runner: one writer per game, like a room."""
-
-    def __init__(self, desk: DuelDesk) -> None:
-        self.desk = desk
-
-    def load(self, game: str) -> tuple[M.Match, int] | None:
-        loaded = self.desk.store.load_doc("game", game)
-        return (load_match(loaded[0]), loaded[1]) if loaded else None
-
-    def save(self, game: str, match: M.Match, seen: int, now: int) -> int:
-        return self.desk.store.save_doc("game", game, dump_match(match), seen, now + GAME_TTL_MS)
-
-    def visible(self, before: M.Match, after: M.Match) -> bool:
-        return before != after
-
-    def settled(self, game: str, batch: Batch[M.Match]) -> list[Any]:
-        desk, before, after, version = self.desk, batch.before, batch.after, batch.version
-        acks = [
-            (
-                job.step.note[0],
-                P.Ack(
-                    seq=job.step.note[1], version=version, duplicate=job.step.duplicate
-                ).model_dump(mode="json"),
-            )
-            for job in batch.jobs
-            if job.step is not None and job.step.note is not None and job.step.refused is None
-        ]
-        if not batch.wrote:
-            desk.fan_out.send(acks)
-            return []
-        desk.fan_out.send(acks)
-        if after.due_at() != before.due_at():
-            due = after.due_at()
-            if due is None:
-                desk.timers.disarm(game)
-            else:
-                desk.timers.arm(game, due, version)
-        gone = desk._fan_out(game, after, version)
-        bots = {p.id for p in after.players if p.bot}
-        turns = batch.events
-        first = next((job for job in batch.jobs if job.wrote), batch.jobs[0])
-        result = after.duel.result if after.over else None
-        first.report = Outcome(
-            version,
-            True,
-            finished=result.reason if result is not None and not before.over else None,
-            moves=len(turns),
-            bot_moves=sum(1 for t in turns if t.player in bots),
-        )
-        follow: list[Any] = []
-        for connection in gone:
-            desk.store.delete_connection(connection)
-            follow.append(_game_step(M.Disconnect(connection), desk.lexicon))
-        if after.over and not after.settled:
-            # The ratings are other documents; recording them in this game is its next step.
-            ratings = desk._ratings(game, after)
-            if ratings is not None:
-                follow.append(_game_step(M.Settle(ratings), desk.lexicon))
-        return follow
-
-
-@dataclass(frozen=True)
-class _Taken:
-    """A seek taken by a challenger, and the phones about to hear of its game instead
-    of the list (the challenger's, then the owner's)."""
-
-    seek: L.Seek
-    phones: tuple[str, ...]
-
-
-class _Seeks:
-    """One open seek as a runner document (None: gone, or never written); deleting it
-    is conditional on the version read, like every other write."""
-
-    def __init__(self, desk: DuelDesk) -> None:
-        self.desk = desk
-
-    def load(self, seek_id: str) -> tuple[L.Seek | None, int]:
-        loaded = self.desk.store.load_doc("seek", seek_id)
-        return (L.Seek(**loaded[0]), loaded[1]) if loaded else (None, 0)  # 0: not written
-
-    def save(self, seek_id: str, seek: L.Seek | None, seen: int, now: int) -> int:
-        if seek is None:
-            self.desk.store.delete_doc("seek", seek_id, seen)
-            return seen + 1
-        return self.desk.store.save_doc(
-            "seek", seek_id, asdict(seek), seen or None, seek.expires_at()
-        )
-
-    def visible(self, before: L.Seek | None, after: L.Seek | None) -> bool:
-        return before != after
-
-    def settled(self, seek_id: str, batch: Batch[L.Seek | None]) -> list[Any]:
-        if batch.wrote:
-            quiet = {
-                c
-                for job in batch.jobs
-                if job.step is not None and isinstance(job.step.note, _Taken)
-                for c in job.step.note.phones
-            }
-            self.desk._seek_moved(batch.before, batch.after, batch.now, batch.version, quiet)
-        return []
-
-
-class _Watchers:
-    """The connections watching the lobby's list (at most MAX_WATCHERS) as a runner
-    document. The item before seeks had their own also held them: they are not read."""
-
-    def __init__(self, desk: DuelDesk) -> None:
-        self.desk = desk
-
-    def load(self, name: str) -> tuple[dict[str, str], int]:
-        loaded = self.desk.store.load_doc("lobby", name)
-        return (dict(loaded[0].get("watchers", {})), loaded[1]) if loaded else ({}, 0)
-
-    def save(self, name: str, watchers: dict[str, str], seen: int, now: int) -> int:
-        doc = {"watchers": watchers}
-        return self.desk.store.save_doc("lobby", name, doc, seen or None, now + WATCHERS_TTL_MS)
-
-    def visible(self, before: Any, after: Any) -> bool:
-        return before != after
-
-    def settled(self, name: str, batch: Batch[Any]) -> list[Any]:
-        return []
-
-
-class _Ratings:
-    """A registered player's rating, and the games it counted, as a runner document."""
-
-    def __init__(self, desk: DuelDesk) -> None:
-        self.desk = desk
-
-    def load(self, player: str) -> tuple[dict[str, Any], int]:
-        loaded = self.desk.store.load_doc("rating", player)
-        return loaded if loaded else ({"rating": elo.START, "games": {}}, 0)
-
-    def save(self, player: str, doc: dict[str, Any], seen: int, now: int) -> int:
-        return self.desk.store.save_doc("rating", player, doc, seen or None, None)
-
-    def visible(self, before: Any, after: Any) -> bool:
-        return before != after
-
-    def settled(self, name: str, batch: Batch[Any]) -> list[Any]:
-        return []
-
-
-def _game_step(action: M.Action, lexicon: Lexicon) -> Any:
-    def change(match: M.Match, now: int) -> Step[M.Match]:
-        after, turns = M.step(match, action, now, lexicon)
-        return Step(after, list(turns))
-
-    return change
 
 
 def _without(items: Mapping[str, Any], keys: list[str]) -> dict[str, Any]:

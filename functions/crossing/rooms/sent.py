@@ -11,7 +11,7 @@ from typing import Any
 from crossing.crossword.commands import Refused
 from crossing.crossword.events import Checked
 from crossing.rooms import room as R
-from crossing.rooms.duel_desk import Outcome
+from crossing.rooms.duel_documents import Outcome
 from crossing.rooms.ports import Connections, Store
 
 

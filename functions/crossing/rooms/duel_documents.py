@@ -1,0 +1,190 @@
+"""The Duel's documents as the runner sees them: games, open seeks, the lobby's
+watchers and ratings, each a ``Kind`` (how to load, save and compare it, and what
+follows a write). ``DuelDesk`` holds one of each and decides what to write.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
+
+from crossing.duel import elo
+from crossing.duel import lobby as L
+from crossing.duel import match as M
+from crossing.rooms import protocol as P
+from crossing.rooms.runner import Batch, Step
+from crossing.rooms.storage import dump_match, load_match
+from crossing.tiles.lexicon import Lexicon
+
+if TYPE_CHECKING:
+    from crossing.rooms.duel_desk import DuelDesk
+
+GAME_TTL_MS = 7 * 24 * 3600_000
+WATCHERS_TTL_MS = 24 * 3600_000  # a lobby nobody has entered for a day is forgotten
+
+
+@dataclass
+class Outcome:
+    """What one Duel write did, for the handler's metrics."""
+
+    version: int | None = None
+    wrote: bool = False
+    started: str | None = None  # "bot" or "human", when a game began
+    finished: str | None = None  # the reason, when a game ended
+    moves: int = 0  # turns made (plays, swaps, skips, resignations, flag falls)
+    bot_moves: int = 0
+
+
+class Games:
+    """Duel games as documents of the runner: one writer per game, like a room."""
+
+    def __init__(self, desk: DuelDesk) -> None:
+        self.desk = desk
+
+    def load(self, game: str) -> tuple[M.Match, int] | None:
+        loaded = self.desk.store.load_doc("game", game)
+        return (load_match(loaded[0]), loaded[1]) if loaded else None
+
+    def save(self, game: str, match: M.Match, seen: int, now: int) -> int:
+        return self.desk.store.save_doc("game", game, dump_match(match), seen, now + GAME_TTL_MS)
+
+    def visible(self, before: M.Match, after: M.Match) -> bool:
+        return before != after
+
+    def settled(self, game: str, batch: Batch[M.Match]) -> list[Any]:
+        desk, before, after, version = self.desk, batch.before, batch.after, batch.version
+        acks = [
+            (
+                job.step.note[0],
+                P.Ack(
+                    seq=job.step.note[1], version=version, duplicate=job.step.duplicate
+                ).model_dump(mode="json"),
+            )
+            for job in batch.jobs
+            if job.step is not None and job.step.note is not None and job.step.refused is None
+        ]
+        if not batch.wrote:
+            desk.fan_out.send(acks)
+            return []
+        desk.fan_out.send(acks)
+        if after.due_at() != before.due_at():
+            due = after.due_at()
+            if due is None:
+                desk.timers.disarm(game)
+            else:
+                desk.timers.arm(game, due, version)
+        gone = desk._fan_out(game, after, version)
+        bots = {p.id for p in after.players if p.bot}
+        turns = batch.events
+        first = next((job for job in batch.jobs if job.wrote), batch.jobs[0])
+        result = after.duel.result if after.over else None
+        first.report = Outcome(
+            version,
+            True,
+            finished=result.reason if result is not None and not before.over else None,
+            moves=len(turns),
+            bot_moves=sum(1 for t in turns if t.player in bots),
+        )
+        follow: list[Any] = []
+        for connection in gone:
+            desk.store.delete_connection(connection)
+            follow.append(game_step(M.Disconnect(connection), desk.lexicon))
+        if after.over and not after.settled:
+            # The ratings are other documents; recording them in this game is its next step.
+            ratings = desk._ratings(game, after)
+            if ratings is not None:
+                follow.append(game_step(M.Settle(ratings), desk.lexicon))
+        return follow
+
+
+@dataclass(frozen=True)
+class Taken:
+    """A seek taken by a challenger, and the phones about to hear of its game instead
+    of the list (the challenger's, then the owner's)."""
+
+    seek: L.Seek
+    phones: tuple[str, ...]
+
+
+class Seeks:
+    """One open seek as a runner document (None: gone, or never written); deleting it
+    is conditional on the version read, like every other write."""
+
+    def __init__(self, desk: DuelDesk) -> None:
+        self.desk = desk
+
+    def load(self, seek_id: str) -> tuple[L.Seek | None, int]:
+        loaded = self.desk.store.load_doc("seek", seek_id)
+        return (L.Seek(**loaded[0]), loaded[1]) if loaded else (None, 0)  # 0: not written
+
+    def save(self, seek_id: str, seek: L.Seek | None, seen: int, now: int) -> int:
+        if seek is None:
+            self.desk.store.delete_doc("seek", seek_id, seen)
+            return seen + 1
+        return self.desk.store.save_doc(
+            "seek", seek_id, asdict(seek), seen or None, seek.expires_at()
+        )
+
+    def visible(self, before: L.Seek | None, after: L.Seek | None) -> bool:
+        return before != after
+
+    def settled(self, seek_id: str, batch: Batch[L.Seek | None]) -> list[Any]:
+        if batch.wrote:
+            quiet = {
+                c
+                for job in batch.jobs
+                if job.step is not None and isinstance(job.step.note, Taken)
+                for c in job.step.note.phones
+            }
+            self.desk._seek_moved(batch.before, batch.after, batch.now, batch.version, quiet)
+        return []
+
+
+class Watchers:
+    """The connections watching the lobby's list (at most MAX_WATCHERS) as a runner
+    document. The item before seeks had their own also held them: they are not read."""
+
+    def __init__(self, desk: DuelDesk) -> None:
+        self.desk = desk
+
+    def load(self, name: str) -> tuple[dict[str, str], int]:
+        loaded = self.desk.store.load_doc("lobby", name)
+        return (dict(loaded[0].get("watchers", {})), loaded[1]) if loaded else ({}, 0)
+
+    def save(self, name: str, watchers: dict[str, str], seen: int, now: int) -> int:
+        doc = {"watchers": watchers}
+        return self.desk.store.save_doc("lobby", name, doc, seen or None, now + WATCHERS_TTL_MS)
+
+    def visible(self, before: Any, after: Any) -> bool:
+        return before != after
+
+    def settled(self, name: str, batch: Batch[Any]) -> list[Any]:
+        return []
+
+
+class Ratings:
+    """A registered player's rating, and the games it counted, as a runner document."""
+
+    def __init__(self, desk: DuelDesk) -> None:
+        self.desk = desk
+
+    def load(self, player: str) -> tuple[dict[str, Any], int]:
+        loaded = self.desk.store.load_doc("rating", player)
+        return loaded if loaded else ({"rating": elo.START, "games": {}}, 0)
+
+    def save(self, player: str, doc: dict[str, Any], seen: int, now: int) -> int:
+        return self.desk.store.save_doc("rating", player, doc, seen or None, None)
+
+    def visible(self, before: Any, after: Any) -> bool:
+        return before != after
+
+    def settled(self, name: str, batch: Batch[Any]) -> list[Any]:
+        return []
+
+
+def game_step(action: M.Action, lexicon: Lexicon) -> Any:
+    def change(match: M.Match, now: int) -> Step[M.Match]:
+        after, turns = M.step(match, action, now, lexicon)
+        return Step(after, list(turns))
+
+    return change
