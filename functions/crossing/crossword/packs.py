@@ -315,25 +315,36 @@ class PackBuilder:
             rng=self.rng,
             rounds=rounds,
         )
-        kept = (self.used, self.ledger, self.puzzles, self.deferred, set(self.taken))
+        held = len(self.puzzles)
+        before = (self.used, self.ledger, self.puzzles, self.deferred, set(self.taken))
         refusals = self.refusals
         self.taken -= {p.solution for p in self.puzzles}
         self.used, self.ledger, self.puzzles, self.deferred = Counter(), Ledger(), [], []
         for i in chosen:
             self.offer(pool[i])
         self.refusals = refusals  # counted when first offered
-        if len(self.puzzles) < len(kept[2]):  # clued again, some no longer fit: as it was
-            self.used, self.ledger, self.puzzles, self.deferred, self.taken = kept
+        if len(self.puzzles) < held:  # clued again, some no longer fit: as it was
+            self.used, self.ledger, self.puzzles, self.deferred, self.taken = before
             return 0
         picked = set(chosen)
         self.deferred += [p for i, p in enumerate(pool) if i not in picked]
-        return len(self.puzzles) - len(kept[2])
+        return len(self.puzzles) - held
 
     def _fits_alone(self, draft: Puzzle) -> bool:
-        """Whether the draft keeps every rule but the share (a dry run of ``offer``'s)."""
+        """Whether the draft keeps every rule but the share: ``offer``'s cluing, tried on
+        its own random stream, so the pack's own clue choices stay as they were."""
+        return not self._clued(draft, random.Random(0))[1]
+
+    def _clued(self, draft: Puzzle, rng: random.Random) -> tuple[Puzzle | None, str, Counter[str]]:
+        """The draft clued from the pack's clue counts so far (and those counts with it),
+        or why it cannot be."""
         used = Counter(self.used)
-        puzzle = clue_draft(draft, self.size, self.clues, random.Random(0), used, self.rules.words)
-        return puzzle is not None and not editor_problems(puzzle, self.size, self.rules)
+        puzzle = clue_draft(draft, self.size, self.clues, rng, used, self.rules.words)
+        if puzzle is None:
+            return None, "no clue free of the other answers", used
+        if editor_problems(puzzle, self.size, self.rules):
+            return None, "editor rule", used
+        return puzzle, "", used
 
     def _refusal(self, draft: Puzzle) -> str:
         if self.full():
@@ -347,12 +358,9 @@ class PackBuilder:
             return "near-twin"
         if words & self.capped():
             return SHARE
-        used = Counter(self.used)
-        puzzle = clue_draft(draft, self.size, self.clues, self.rng, used, self.rules.words)
+        puzzle, reason, used = self._clued(draft, self.rng)
         if puzzle is None:
-            return "no clue free of the other answers"
-        if editor_problems(puzzle, self.size, self.rules):
-            return "editor rule"
+            return reason
         puzzle.validate()
         self.used = used
         self.taken.add(puzzle.solution)
