@@ -60,8 +60,9 @@ def _metered(handler: Callable[..., Any]) -> Callable[..., Any]:
 
 def _traced(handler: Callable[..., Any]) -> Callable[..., Any]:
     """X-Ray's subsegment for each invocation, where tracing is on. Where it is off, the
-    wrapper still built a dummy segment with fresh random ids for every frame: 4 % of a
-    letter's CPU on the local stack, for nothing."""
+    wrapper still built a dummy segment with fresh random ids for every frame, for
+    nothing: a Large room's letter on the local stack took 2.9 ms of CPU with it, 2.7
+    without (benchmarks/typists.py)."""
     if tracer.disabled:
         return handler
     return tracer.capture_lambda_handler(handler, capture_response=False)

@@ -63,10 +63,9 @@ class Games:
             for job in batch.jobs
             if job.step is not None and job.step.note is not None and job.step.refused is None
         ]
-        if not batch.wrote:
-            desk.fan_out.send(acks)
-            return []
         desk.fan_out.send(acks)
+        if not batch.wrote:
+            return []
         if after.due_at() != before.due_at():
             due = after.due_at()
             if due is None:
