@@ -134,6 +134,12 @@ class Stats:
         self.gaps = 0
         self.lost_on_board = 0
         self.letters = 0
+        self.cpu_ms = 0.0
+        self.threads_ms: dict[str, float] = {}
+        self.client_cpu_ms = 0.0
+        self.server_cpu: list[tuple[float, float]] = []  # (when, the server's CPU s)
+        self.server_threads: list[dict[str, float]] = []
+        self.lags: list[tuple[float, float]] = []  # (when, ms late) of this client's loop
 
 
 async def make_room(url: str, players: int, size: str, stats: Stats) -> list[Typist]:
@@ -218,6 +224,9 @@ async def run(args: argparse.Namespace, url: str, server: subprocess.Popen) -> S
         )
     await asyncio.sleep(0.5)
     before = server_stats(server)
+    client_cpu = time.process_time()
+    watching = asyncio.create_task(_watch_loop(stats))
+    sampling = asyncio.create_task(_sample_server(stats, server, args.by))
     until = time.monotonic() + args.seconds
     jobs = []
     for phones in rooms:
@@ -228,9 +237,15 @@ async def run(args: argparse.Namespace, url: str, server: subprocess.Popen) -> S
             others = [o for o in phones if o is not p]
             jobs.append(type_for(p, others, mine, until, stats))
     kept = await asyncio.gather(*jobs)
+    watching.cancel()
+    sampling.cancel()
     await asyncio.sleep(1.0)
     after = server_stats(server)
     stats.cpu_ms = (after["cpu"] - before["cpu"]) * 1000
+    stats.threads_ms = {
+        k: (v - before["threads"].get(k, 0.0)) * 1000 for k, v in after["threads"].items()
+    }
+    stats.client_cpu_ms = (time.process_time() - client_cpu) * 1000
     stats.gc_ms = (after["gc"] - before["gc"]) * 1000
     stats.full_collections = after["full"] - before["full"]
     stats.store = after["store"] - before["store"]
@@ -252,6 +267,23 @@ async def run(args: argparse.Namespace, url: str, server: subprocess.Popen) -> S
     return stats
 
 
+async def _sample_server(stats: Stats, server: subprocess.Popen, every: float) -> None:
+    """The server's CPU every ``every`` seconds (with ``--by``), to see it grow or not."""
+    while every:
+        answer = server_stats(server)
+        stats.server_cpu.append((time.perf_counter(), answer["cpu"]))
+        stats.server_threads.append(answer["threads"])
+        await asyncio.sleep(every)
+
+
+async def _watch_loop(stats: Stats) -> None:
+    """How late this client's own event loop wakes (its stalls show in every latency)."""
+    while True:
+        asked = time.perf_counter()
+        await asyncio.sleep(0.005)
+        stats.lags.append((asked, (time.perf_counter() - asked) * 1000 - 5))
+
+
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -259,7 +291,7 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def serve() -> None:
+def serve(workers: int) -> None:
     """The child process: the local stack, answering "stats" lines on stdin."""
     import faulthandler
     import signal
@@ -285,26 +317,49 @@ def serve() -> None:
     # user's folder, would fire into this one's CPU time.
     with (
         tempfile.TemporaryDirectory() as data,
-        running(frontend=ROOT / "frontend", data=Path(data)) as stack,
+        running(frontend=ROOT / "frontend", data=Path(data), workers=workers) as stack,
     ):
         print(stack.url, file=answer, flush=True)
         for line in sys.stdin:
             if line.strip() == "stats":
                 store = handlers.service().store
-                by = dict(getattr(store, "requests", {}))
+                by = Counter(getattr(store, "requests", {}))
+                cpu = time.process_time()
+                for worker in stack.crew.peers.linked() if stack.crew else ():
+                    theirs = stack.crew.peers.call(worker, "stats")
+                    cpu += theirs["cpu"]
+                    by.update(theirs["by"])
                 print(
                     json.dumps(
                         {
-                            "cpu": time.process_time(),
+                            "cpu": cpu,
                             "gc": collecting["total"],
                             "full": collecting["full"],
                             "store": sum(by.values()),
                             "by": by,
+                            "threads": _thread_cpu(),
                         }
                     ),
                     file=answer,
                     flush=True,
                 )
+
+
+def _thread_cpu() -> dict[str, float]:
+    """CPU seconds by kind of thread (the event loop's, the handlers', the rest)."""
+    import threading
+
+    tick = os.sysconf("SC_CLK_TCK")
+    kinds: dict[str, float] = {}
+    for thread in threading.enumerate():
+        try:
+            fields = Path(f"/proc/self/task/{thread.native_id}/stat").read_text().rsplit(")", 1)[1]
+        except OSError:
+            continue
+        utime, stime = (int(x) for x in fields.split()[11:13])
+        kind = thread.name.split("_")[0].rstrip("-0123456789")
+        kinds[kind] = kinds.get(kind, 0.0) + (utime + stime) / tick
+    return kinds
 
 
 def main() -> None:
@@ -316,15 +371,23 @@ def main() -> None:
     parser.add_argument(
         "--by", type=float, default=0, help="also ack p50/p99 per stretch of this many seconds"
     )
+    parser.add_argument(
+        "--workers", type=int, default=None, help="serving processes (default: crossing serve's)"
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve()
+        serve(args.workers)
         return
+    workers = args.workers
+    if workers is None:
+        from crossing.local.serve import default_workers
+
+        workers = default_workers()
     # PYTHONPATH may name another checkout's functions/, to measure it with the same client.
     env = {**os.environ, "PYTHONPATH": os.environ.get("PYTHONPATH") or str(ROOT / "functions")}
     server = subprocess.Popen(
-        [sys.executable, __file__, "--serve"],
+        [sys.executable, __file__, "--serve", f"--workers={workers}"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -340,6 +403,7 @@ def main() -> None:
     letters = max(1, stats.letters)
     print(
         f"{args.rooms} rooms x {args.players} typists, Together {args.size}, "
+        f"{workers} serving process{'es' if workers > 1 else ''}, "
         f"{args.seconds:.0f} s, a letter every 300-800 ms each:"
     )
     print(
@@ -359,6 +423,12 @@ def main() -> None:
         f"store requests {stats.store / letters:.2f} per letter "
         f"{ {k: round(v / letters, 2) for k, v in stats.store_by.items() if v} }"
     )
+    threads = ", ".join(f"{k} {v / letters:.2f}" for k, v in sorted(stats.threads_ms.items()) if v)
+    print(f"  of which, ms per letter by thread (of the first process): {threads}")
+    print(
+        f"  this client's CPU {stats.client_cpu_ms / letters:.2f} ms per letter "
+        f"({stats.client_cpu_ms / 1000 / args.seconds:.0%} of a core)"
+    )
     if stats.acks:
         print(f"  ack mean {statistics.mean(stats.acks):.0f} ms")
     if args.by and stats.acks:
@@ -368,10 +438,20 @@ def main() -> None:
         stretches: dict[int, list[float]] = {}
         for sent, ack in zip(stats.sent_at, stats.acks, strict=True):
             stretches.setdefault(int((sent - first) / args.by), []).append(ack)
+        late: dict[int, float] = {}
+        for when, lag in stats.lags:
+            n = int((when - first) / args.by)
+            late[n] = max(late.get(n, 0.0), lag)
+        cpu = {
+            int((t0 - first) / args.by + 0.5): (c1 - c0) / args.by
+            for (t0, c0), (_, c1) in zip(stats.server_cpu, stats.server_cpu[1:], strict=False)
+        }
         for n, acks in sorted(stretches.items()):
             print(
                 f"    {n * args.by:5.0f} s: {len(acks)} letters, ack p50 {pct(acks, 0.5):.0f} ms, "
-                f"p99 {pct(acks, 0.99):.0f} ms, max {max(acks):.0f} ms"
+                f"p99 {pct(acks, 0.99):.0f} ms, max {max(acks):.0f} ms; "
+                f"this client's loop up to {late.get(n, 0.0):.0f} ms late; "
+                f"server {cpu.get(n, float('nan')):.0%} of a core"
             )
 
 

@@ -63,6 +63,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="sqlite (default): everything kept in --data; moto: the AWS adapters on "
         "moto's fake AWS in this process, forgotten at each stop (needs the moto extra)",
     )
+    serve.add_argument(
+        "--workers",
+        type=_whole(1, 64, "a number of processes"),
+        default=None,
+        metavar="N",
+        help="serving processes sharing the rooms out (default: one a core, at most 4; "
+        "sqlite only, moto runs in one)",
+    )
     serve.set_defaults(run=_serve)
     bots = sub.add_parser("bots", help="bot tools").add_subparsers(
         dest="bots_command", required=True
@@ -134,8 +142,19 @@ def _serve(args: argparse.Namespace) -> int:
             "crossing serve: --data is for the sqlite backend; moto keeps nothing", file=sys.stderr
         )
         return 2
+    from crossing.local.serve import default_workers
+
+    workers = args.workers
+    if workers is None:
+        workers = default_workers() if args.backend == "sqlite" else 1
     return serve(
-        args.host, args.port, args.frontend, args.packs, backend=args.backend, data=args.data
+        args.host,
+        args.port,
+        args.frontend,
+        args.packs,
+        backend=args.backend,
+        data=args.data,
+        workers=workers,
     )
 
 

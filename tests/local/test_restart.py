@@ -28,14 +28,15 @@ SERVE = [sys.executable, "-m", "crossing.cli", "serve", "--port", "0"]
 class Server:
     """``crossing serve --data DIR`` in a child process."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, *options: str) -> None:
         self.data = data
+        self.options = options
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            [*SERVE, "--data", str(self.data), "--packs", str(PACKS)],
+            [*SERVE, "--data", str(self.data), "--packs", str(PACKS), *self.options],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,

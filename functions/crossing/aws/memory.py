@@ -204,6 +204,9 @@ class MemoryQueue:
             self.waiting.append(frame)
             self.sent += 1
 
+    def mine(self, group: str) -> bool:
+        return False
+
     def take(self, most: int = 10, busy: Iterable[str] = ()) -> list[Queued]:
         """The next messages of the first group in line that is not ``busy``, removed."""
         with self._lock:

@@ -30,6 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 from crossing.handlers import rules, solve
 from crossing.handlers import ws as handlers
 from crossing.local.events import LambdaContext, http_api_event, websocket_event
+from crossing.local.workers import LinkDown, Peers, holder
 
 GONE = {"message": "Gone"}
 MAX_WAITING = 1000
@@ -41,6 +42,13 @@ MAX_WAITING = 1000
 # server's frames waited here, where they cannot join their room's batch).
 HANDLERS = 512
 _handlers = ThreadPoolExecutor(max_workers=HANDLERS, thread_name_prefix="handler")
+
+
+def handler_pool() -> ThreadPoolExecutor:
+    """The handlers' threads (a frame another worker hands this one runs on them too)."""
+    return _handlers
+
+
 log = logging.getLogger(__name__)
 
 
@@ -57,7 +65,11 @@ class Sockets:
     queued = True
     """``send`` returns at once: the fan-out need not spread posts over threads."""
 
-    def __init__(self) -> None:
+    def __init__(self, worker: int = 0, peers: Peers | None = None) -> None:
+        self.worker = worker
+        """This process's number among the local workers: it starts every connection id."""
+        self.peers = peers
+        """The other workers, where there are any: a socket they hold is posted to there."""
         self.open: dict[str, WebSocket] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.stopping = False
@@ -73,6 +85,16 @@ class Sockets:
     def send(self, connection: str, message: Mapping[str, Any]) -> bool:
         # allow_nan=False: NaN and Infinity are not JSON, and a browser would refuse them.
         text = json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        if self.peers is not None and (worker := holder(connection)) != self.worker:
+            try:
+                self.peers.tell(worker, "post", connection, text)
+            except LinkDown:
+                return False  # its process has gone, and its sockets with it
+            return True
+        return self.send_text(connection, text)
+
+    def send_text(self, connection: str, text: str) -> bool:
+        """Queue ``text`` for a socket this process holds; False if it is gone."""
         ws, loop = self.open.get(connection), self.loop
         if ws is None or loop is None:
             return False  # gone, as API Gateway's 410
@@ -142,9 +164,10 @@ async def _close(ws: WebSocket) -> None:
         await ws.close(code=1008)
 
 
-def connection_id() -> str:
-    # The shape of API Gateway's ids (URL-safe, padded): clients must treat them as opaque.
-    return secrets.token_urlsafe(12)
+def connection_id(worker: int = 0) -> str:
+    # Clients must treat ids as opaque (API Gateway's are URL-safe, padded); here they
+    # start with the worker holding the socket, so any process can post to it.
+    return f"{worker}.{secrets.token_urlsafe(12)}"
 
 
 def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlette:
@@ -153,7 +176,7 @@ def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlett
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()
         sockets.loop = asyncio.get_running_loop()
-        connection = connection_id()
+        connection = connection_id(sockets.worker)
         sockets.open[connection] = ws
         await _invoke(handlers.connect, websocket_event("CONNECT", connection))
         try:

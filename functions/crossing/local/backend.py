@@ -10,6 +10,7 @@ stack hands them a service built on the SQLite ports.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import logging
@@ -54,9 +55,10 @@ Due = tuple[dict[str, Any], Callable[[], None]]
 class Backend(Protocol):
     def environment(self, connections_url: str) -> dict[str, str]: ...
 
-    def service(self, sockets: Any) -> Any:
+    def service(self, sockets: Any, peers: Any = None) -> Any:
         """The rooms service for the handlers (sending on ``sockets``, the local app's),
-        or None: they build it from the environment."""
+        or None: they build it from the environment. ``peers``: the other local workers
+        (``local/workers.Peers``), with whom this one shares the rooms out."""
 
     def due(self, now_ms: int) -> list[Due]: ...
 
@@ -102,6 +104,10 @@ class SqliteBackend:
     data: Path
     packs: Path | None
     clock: Callable[[], float] = time.time
+    shared: bool = False
+    """Other processes (the local workers) use the same file."""
+    first: bool = True
+    """The first of them: it holds the folder's lock, for all of them."""
     _swept_at: float = field(default=0.0, init=False)
 
     def __post_init__(self) -> None:
@@ -115,8 +121,8 @@ class SqliteBackend:
 
         try:
             self.data.mkdir(parents=True, exist_ok=True)
-            self._lock = _lock(self.data / "lock")
-            self.db = Database(self.data / FILE_NAME, clock=self.clock)
+            self._lock = _lock(self.data / "lock") if self.first else None
+            self.db = Database(self.data / FILE_NAME, clock=self.clock, shared=self.shared)
         except OSError as error:
             raise BackendError(f"cannot keep data in {self.data}: {error.strerror}") from None
         self.store = SqliteStore(self.db)
@@ -129,19 +135,35 @@ class SqliteBackend:
             env["CROSSING_PACKS_DIR"] = str(self.packs)
         return env
 
-    def service(self, sockets: Any) -> Any:
+    def service(self, sockets: Any, peers: Any = None) -> Any:
         from crossing.aws.config import Settings
+        from crossing.rooms.held import HeldConnections
         from crossing.rooms.service import RoomService
 
         settings = Settings.from_env()
-        return RoomService(
-            self.store,
+        store: Any = self.store
+        queue = None
+        if peers is not None:
+            from crossing.local.workers import Owners, holder
+
+            me = peers.me
+
+            def elsewhere(connection: str) -> None:
+                with contextlib.suppress(Exception):  # gone: its sockets are gone with it
+                    peers.tell(holder(connection), "forget", connection)
+
+            store = HeldConnections(store, lambda c: holder(c) == me, elsewhere)
+            queue = Owners(peers, lambda frame: service.router.apply(frame))
+        service = RoomService(
+            store,
             sockets,
             self.timers,
             settings.packs(),
             push=settings.push(),
             accounts=self.accounts,
+            queue=queue,
         )
+        return service
 
     def _vapid(self) -> tuple[str, str]:
         """The Web Push key pair, made once and kept with the data: the notification
@@ -171,7 +193,8 @@ class SqliteBackend:
 
     def stop(self) -> None:
         self.db.close()
-        self._lock.close()
+        if self._lock is not None:
+            self._lock.close()
 
 
 def _lock(path: Path) -> Any:
@@ -259,7 +282,7 @@ class MotoBackend:
             "CROSSING_USER_POOL_CLIENT_ID": self.user_pool_client_id,
         }
 
-    def service(self, sockets: Any) -> Any:
+    def service(self, sockets: Any, peers: Any = None) -> Any:
         return None
 
     def due(self, now_ms: int) -> list[Due]:
@@ -308,11 +331,13 @@ def allow_long_passwords(user_pool_id: str, region: str = REGION) -> None:
     policy["MaximumLength"] = pool.PASSWORD_MAX + 1  # moto's bound is exclusive
 
 
-def start_backend(kind: str, packs: Path | None, data: Path | None = None) -> Backend:
+def start_backend(
+    kind: str, packs: Path | None, data: Path | None = None, *, shared: bool = False
+) -> Backend:
     if kind == "moto":
         return MotoBackend(packs)
     if data is None:
         from crossing.local.paths import default_data
 
         data = default_data()
-    return SqliteBackend(data, packs)
+    return SqliteBackend(data, packs, shared=shared)

@@ -6,13 +6,18 @@ import contextlib
 import errno
 import gc
 import os
+import secrets
+import shutil
 import signal
 import socket
+import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 
@@ -20,7 +25,9 @@ from crossing.local import backend as local
 from crossing.local.events import LambdaContext
 from crossing.local.paths import default_frontend, default_packs
 from crossing.local.pump import Pump
+from crossing.local.workers import KEY_VARIABLE, Peers, link_addresses, owner
 
+MAX_WORKERS = 4
 GRACEFUL_S = 5
 """How long a stop waits for messages being handled before closing what is left."""
 COLLECT_EVERY = (50_000, 20, 10)
@@ -43,6 +50,16 @@ class Stack:
     thread: threading.Thread | None
     backend: local.Backend
     pump: Pump
+    crew: Crew | None = None
+    """The other worker processes, where there are any (``workers`` > 1)."""
+
+
+def default_workers() -> int:
+    """Serving processes for ``crossing serve``: one a core, at most four (each holds
+    its rooms in memory), and one where processes cannot share a lock file."""
+    if os.name != "posix":
+        return 1
+    return max(1, min(MAX_WORKERS, os.cpu_count() or 1))
 
 
 @contextlib.contextmanager
@@ -55,8 +72,10 @@ def running(
     *,
     backend: str = "sqlite",
     data: Path | None = None,
+    workers: int = 1,
 ) -> Iterator[Stack]:
-    """Start the whole stack in this process, serving in a thread; stop it on exit.
+    """Start the whole stack, serving in a thread of this process and in ``workers - 1``
+    more processes (SQLite only); stop it all on exit.
 
     ``backend`` is "sqlite" (kept in ``data``, default the user's data folder) or
     "moto". Raises ``CannotServe`` before starting anything if the address cannot be
@@ -65,32 +84,75 @@ def running(
     packs = packs if packs is not None else default_packs()
     if packs is None:
         raise CannotServe("no puzzle packs here (puzzles/packs in a checkout); pass --packs DIR")
+    if workers > 1 and backend != "sqlite":
+        raise CannotServe("--workers is for the sqlite backend; moto runs in one process")
     listener = listen(host, port)
     port = listener.getsockname()[1]
     try:
-        store = local.start_backend(backend, packs, data)
+        store = local.start_backend(backend, packs, data, shared=workers > 1)
     except local.BackendError as error:
         listener.close()
         raise CannotServe(str(error)) from None
-    internal = f"http://{_reachable(host)}:{port}"
     saved = dict(os.environ)
-    for name, value in store.environment(internal).items():
+    for name, value in store.environment(f"http://{_reachable(host)}:{port}").items():
         if name.startswith("POWERTOOLS_"):
             os.environ.setdefault(name, value)  # logging and metrics: the caller's say wins
         else:
             os.environ[name] = value
+    crew = None
+    try:
+        if workers > 1:
+            assert isinstance(store, local.SqliteBackend)
+            crew = Crew(workers, listener, store, frontend, pump_every)
+        peers = crew.peers if crew is not None else None
+        with _serving(listener, store, frontend, pump_every, peers) as stack:
+            if crew is not None:
+                crew.wait_ready()
+            stack.url = f"http://{_url_host(host)}:{port}/"
+            stack.crew = crew
+            try:
+                yield stack
+            finally:
+                if crew is not None:
+                    crew.stop()  # theirs first: a frame they hand to this one is answered
+    finally:
+        if crew is not None:
+            crew.close()
+        listener.close()
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+@contextlib.contextmanager
+def _serving(
+    listener: socket.socket,
+    store: local.Backend,
+    frontend: Path | None,
+    pump_every: float,
+    peers: Peers | None,
+) -> Iterator[Stack]:
+    """This process's part: the handlers on ``store``, uvicorn on ``listener``, the pump;
+    with ``peers``, as one of several workers sharing the rooms out."""
     # Imported once the environment is set: Powertools reads its settings at import.
     from crossing.handlers import ws as handlers
     from crossing.local.app import Sockets, build_app
 
-    sockets = Sockets()
-    handlers.reset(store.service(sockets))
-    pump = Pump(store.due, lambda event: handlers.timer(event, LambdaContext()), every=pump_every)
+    me = peers.me if peers is not None else 0
+    sockets = Sockets(me, peers)
+    service = store.service(sockets, peers)
+    handlers.reset(service)
+    due = store.due
+    if peers is not None:
+        _answer_peers(peers, service, sockets)
+        count = peers.count
+
+        def due(now_ms: int) -> list[local.Due]:  # each worker fires its own rooms' events
+            return [d for d in store.due(now_ms) if owner(d[0]["room"], count) == me]
+
+    pump = Pump(due, lambda event: handlers.timer(event, LambdaContext()), every=pump_every)
     app = build_app(frontend if frontend is not None else default_frontend(), sockets)
     config = uvicorn.Config(
         app,
-        host=host,
-        port=port,
         log_level="warning",
         lifespan="off",
         ws="websockets-sansio",
@@ -112,8 +174,9 @@ def running(
     thresholds = gc.get_threshold()
     gc.freeze()  # what starting built (modules, schemas, packs) lives as long as the server
     gc.set_threshold(*COLLECT_EVERY)
+    port = listener.getsockname()[1]
     try:
-        yield Stack(f"http://{_url_host(host)}:{port}/", port, server, thread, store, pump)
+        yield Stack(f"http://localhost:{port}/", port, server, thread, store, pump)
     finally:
         gc.set_threshold(*thresholds)
         gc.unfreeze()
@@ -124,11 +187,117 @@ def running(
         sockets.stopping = True
         server.should_exit = True
         thread.join(timeout=GRACEFUL_S + 5)
+        if peers is not None:
+            peers.close()
         store.stop()
-        listener.close()
-        os.environ.clear()
-        os.environ.update(saved)
         handlers.reset()
+
+
+def _answer_peers(peers: Peers, service: Any, sockets: Any) -> None:
+    """What the other workers may ask of this one."""
+    from crossing.local.app import handler_pool
+
+    told_gone: dict[str, None] = {}
+
+    def post(connection: str, text: str) -> None:
+        if sockets.send_text(connection, text) or connection in told_gone:
+            return
+        # Not here (any more): as a 410 would, the room hears it left, once.
+        told_gone[connection] = None
+        while len(told_gone) > 1000:
+            del told_gone[next(iter(told_gone))]
+        handler_pool().submit(service.disconnect, connection)
+
+    peers.tells["post"] = post
+    peers.tells["forget"] = service.store.forget
+
+    def stats() -> dict[str, Any]:
+        return {"cpu": time.process_time(), "by": dict(getattr(service.store, "requests", {}))}
+
+    def frame(queued: Any) -> None:  # the answer only says it is applied
+        service.router.apply(queued)
+
+    peers.calls["frame"] = frame
+    peers.calls["stats"] = stats
+
+
+class Crew:
+    """The worker processes after the first (this one), started on one listening socket:
+    ``python -m crossing.local.worker``, each linked to every other (``Peers``)."""
+
+    def __init__(
+        self,
+        count: int,
+        listener: socket.socket,
+        backend: local.SqliteBackend,
+        frontend: Path | None,
+        pump_every: float,
+    ) -> None:
+        from crossing.local.app import handler_pool
+
+        links, self.folder = link_addresses()
+        key = secrets.token_bytes(32)
+        self._ready: set[int] = set()
+        self._changed = threading.Condition()
+        self.peers = Peers(0, count, links, key, handler_pool())
+        self.peers.tells["ready"] = self._is_ready
+        env = {**os.environ, KEY_VARIABLE: key.hex()}
+        fd = listener.fileno()
+        self.processes = [
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "crossing.local.worker",
+                    f"--worker={worker}",
+                    f"--count={count}",
+                    f"--listener={fd}",
+                    f"--links={links.encode().hex()}",  # an abstract name starts with NUL
+                    f"--data={backend.data}",
+                    f"--pump-every={pump_every}",
+                    *([f"--packs={backend.packs}"] if backend.packs else []),
+                    *([f"--frontend={frontend}"] if frontend else []),
+                ],
+                pass_fds=(fd,),
+                env=env,
+            )
+            for worker in range(1, count)
+        ]
+
+    def _is_ready(self, worker: int) -> None:
+        with self._changed:
+            self._ready.add(worker)
+            self._changed.notify_all()
+
+    def wait_ready(self, timeout: float = 60.0) -> None:
+        """Until every worker serves; ``CannotServe`` if one stops or takes too long."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while len(self._ready) < len(self.processes):
+                if any(p.poll() is not None for p in self.processes):
+                    raise CannotServe("a worker process stopped while starting (see above)")
+                if time.monotonic() > deadline:
+                    raise CannotServe(f"the worker processes did not start in {timeout:.0f} s")
+                self._changed.wait(0.1)
+
+    def pids(self) -> list[int]:
+        return [p.pid for p in self.processes]
+
+    def stop(self) -> None:
+        for process in self.processes:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        for process in self.processes:
+            try:
+                process.wait(timeout=GRACEFUL_S + 10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+    def close(self) -> None:
+        self.stop()
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 class CannotServe(Exception):
@@ -188,6 +357,7 @@ def serve(
     *,
     backend: str = "sqlite",
     data: Path | None = None,
+    workers: int = 1,
 ) -> int:
     # Ctrl-C and SIGTERM (systemd, docker stop, kill) both stop cleanly: close frames,
     # then exit. A flag, not KeyboardInterrupt: an interrupted Thread.join can leave the
@@ -198,7 +368,9 @@ def serve(
     for name, value in local.POWERTOOLS.items():
         os.environ.setdefault(name, value)  # before the handlers log: the service's name
     try:
-        with running(host, port, frontend, packs, backend=backend, data=data) as stack:
+        with running(
+            host, port, frontend, packs, backend=backend, data=data, workers=workers
+        ) as stack:
             _announce(stack, host)
             while stack.thread and stack.thread.is_alive() and not stopping.wait(0.5):
                 pass

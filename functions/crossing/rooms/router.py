@@ -134,7 +134,7 @@ class Router:
                 raise Refused("no-hello", "Say hello first: the connection has no player yet.")
             code, player = found
             group = group_of(message, code) if self.queue is not None and not queued else None
-            if self.queue is not None and group is not None:
+            if self.queue is not None and group is not None and not self.queue.mine(group):
                 text = body if isinstance(body, str) else json.dumps(data)
                 frame = Queued(connection, code, player, text, arrived, group)
                 self.queue.send(frame, request or f"{connection}.{seq}.{arrived}")
@@ -210,10 +210,14 @@ class Router:
                 thread.join()
         return results
 
+    def apply(self, frame: Queued) -> Sent:
+        """Apply one queued frame here, with the connection record that came with it."""
+        found = (frame.code, frame.player)
+        return self.receive(frame.connection, frame.body, arrived=frame.arrived, found=found)
+
     def _apply(self, frame: Queued, at: int, results: list[Sent | None]) -> None:
         try:
-            found = (frame.code, frame.player)
-            sent = self.receive(frame.connection, frame.body, arrived=frame.arrived, found=found)
+            sent = self.apply(frame)
         except Exception:  # left None: delivered again
             log.exception("a queued frame from %s failed", frame.connection)
             return

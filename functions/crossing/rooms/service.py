@@ -83,7 +83,9 @@ class RoomService:
     ):
         # Where this process is the only writer, it holds what it writes (connections here,
         # rooms and games in the runner) instead of reading it back for every frame.
-        self.store: Store = HeldConnections(store) if hold else store
+        # (A store the caller already holds is kept: the local workers' hold only their own.)
+        held = not hold or isinstance(store, HeldConnections)
+        self.store: Store = store if held else HeldConnections(store)
         self.push = push
         self.accounts = accounts
         self.connections = connections

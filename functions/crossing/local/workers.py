@@ -1,0 +1,312 @@
+"""Serving from several processes on one machine (``crossing serve --workers N``).
+
+Each room and Duel game has one owner process (``owner``), the same in every process;
+each socket one holder, named by its connection id (``holder``). A process that holds
+a socket but not its room hands the room's frames to the owner and waits until they
+are applied; a post for a socket another process holds goes to that process. The
+processes talk over Unix sockets, one duplex ``Link`` per pair, so what one process
+tells another arrives in the order it was said. docs/architecture.md, "The second
+core", has the design and its figures.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import logging
+import secrets
+import socket
+import sys
+import tempfile
+import threading
+import time
+import zlib
+from collections.abc import Callable
+from concurrent.futures import Executor
+from multiprocessing.connection import Client, Connection, Listener
+from typing import Any
+
+from crossing.rooms.ports import Queued
+
+KEY_VARIABLE = "CROSSING_WORKER_KEY"
+"""Where a worker process finds the key its links are authenticated with (hex)."""
+CONNECT_S = 30.0
+"""How long a starting worker keeps trying to reach the others."""
+CALL_S = 30.0
+"""How long a frame handed to its owner may take before it is applied here instead."""
+
+log = logging.getLogger(__name__)
+
+
+def owner(group: str, count: int) -> int:
+    """The process that applies the frames of room or game ``group``: the same in every
+    process (Python's own ``hash`` of a string differs from process to process)."""
+    return zlib.crc32(group.encode()) % count
+
+
+def holder(connection: str) -> int:
+    """The process holding ``connection``'s socket: ids are ``<worker>.<token>``."""
+    worker, dot, _ = connection.partition(".")
+    return int(worker) if dot and worker.isdigit() else 0
+
+
+def link_addresses() -> tuple[str, str | None]:
+    """Where a crew's workers listen for each other, and the folder to remove at the
+    end if one was made: on Linux, abstract socket names, which leave nothing behind
+    even when the processes are killed."""
+    if sys.platform == "linux":
+        return f"\0crossing-{secrets.token_hex(8)}-", None
+    folder = tempfile.mkdtemp(prefix="crossing-workers-")
+    return f"{folder}/", folder
+
+
+class LinkDown(Exception):
+    """The other process cannot be reached (it has stopped or died)."""
+
+
+class Link:
+    """One duplex connection to another worker.
+
+    ``tell`` queues a message the other side handles on its reader thread, in the
+    order told; ``call`` queues one it handles on its handler threads, and waits for
+    the answer. Messages waiting are sent together, in one write.
+    """
+
+    def __init__(
+        self,
+        conn: Connection,
+        tells: dict[str, Callable[..., Any]],
+        calls: dict[str, Callable[..., Any]],
+        pool: Executor,
+        on_close: Callable[[Link], None],
+    ) -> None:
+        self._conn = conn
+        self._tells = tells
+        self._calls = calls
+        self._pool = pool
+        self._on_close = on_close
+        self._outbox: list[tuple[Any, ...]] = []
+        self._ready = threading.Condition()
+        self._answers: dict[int, list[Any]] = {}  # call id -> [done event, answer]
+        self._ids = itertools.count()
+        self.closed = False
+        for target, name in ((self._write, "link-writer"), (self._read, "link-reader")):
+            threading.Thread(target=target, name=name, daemon=True).start()
+
+    def tell(self, name: str, *args: Any) -> None:
+        self._put(("tell", name, args))
+
+    def call(self, name: str, *args: Any, timeout: float = CALL_S) -> Any:
+        done = threading.Event()
+        number = next(self._ids)
+        self._answers[number] = answer = [done, None]
+        try:
+            self._put(("call", number, name, args))
+        except LinkDown:
+            self._answers.pop(number, None)
+            raise
+        if not done.wait(timeout):
+            self._answers.pop(number, None)
+            raise LinkDown(f"no answer to {name} in {timeout:.0f} s")
+        if isinstance(answer[1], LinkDown):
+            raise answer[1]
+        return answer[1]
+
+    def close(self) -> None:
+        self._gone()
+        # Shut down, not only closed: a reader blocked on the socket keeps it open, and the
+        # other side would never hear that this one has gone.
+        with (
+            contextlib.suppress(OSError),
+            socket.fromfd(self._conn.fileno(), socket.AF_UNIX, socket.SOCK_STREAM) as same,
+        ):
+            same.shutdown(socket.SHUT_RDWR)
+        self._conn.close()
+
+    def _put(self, message: tuple[Any, ...]) -> None:
+        with self._ready:
+            if self.closed:
+                raise LinkDown("the link is closed")
+            self._outbox.append(message)
+            if len(self._outbox) == 1:
+                self._ready.notify()
+
+    def _write(self) -> None:
+        while True:
+            with self._ready:
+                while not self._outbox and not self.closed:
+                    self._ready.wait()
+                if self.closed:
+                    return
+                messages, self._outbox = self._outbox, []
+            try:
+                self._conn.send(messages)
+            except (OSError, ValueError):
+                self._gone()
+                return
+
+    def _read(self) -> None:
+        while True:
+            try:
+                messages = self._conn.recv()
+            except (EOFError, OSError, ValueError):
+                self._gone()
+                return
+            for message in messages:
+                self._handle(message)
+
+    def _handle(self, message: tuple[Any, ...]) -> None:
+        kind = message[0]
+        if kind == "tell":
+            try:
+                self._tells[message[1]](*message[2])
+            except Exception:
+                log.exception("a worker's %s failed", message[1])
+        elif kind == "call":
+            self._pool.submit(self._answer, message[1], message[2], message[3])
+        else:  # an answer
+            waiting = self._answers.pop(message[1], None)
+            if waiting is not None:
+                waiting[1] = message[2]
+                waiting[0].set()
+
+    def _answer(self, number: int, name: str, args: tuple[Any, ...]) -> None:
+        try:
+            result = self._calls[name](*args)
+        except Exception:
+            log.exception("a worker's %s failed", name)
+            result = None
+        with contextlib.suppress(LinkDown):
+            self._put(("answer", number, result))
+
+    def _gone(self) -> None:
+        with self._ready:
+            if self.closed:
+                return
+            self.closed = True
+            self._ready.notify_all()
+        for waiting in list(self._answers.values()):
+            waiting[1] = LinkDown("the other worker has gone")
+            waiting[0].set()
+        self._answers.clear()
+        self._on_close(self)
+
+
+class Peers:
+    """This worker's links to the others: worker ``me`` of ``count``.
+
+    Worker *i* listens on ``<links><i>`` (a Unix socket address: ``links`` is an
+    abstract name's start on Linux, a folder elsewhere) and connects to every worker
+    below it, so each pair has one link. ``tells`` and ``calls`` are what the others may ask of
+    this one, by name. ``on_parent_gone`` runs if worker 0's link closes (it died).
+    """
+
+    def __init__(
+        self,
+        me: int,
+        count: int,
+        links: str,
+        key: bytes,
+        pool: Executor,
+        on_parent_gone: Callable[[], None] | None = None,
+    ) -> None:
+        self.me, self.count, self.links, self._key, self._pool = me, count, links, key, pool
+        self.tells: dict[str, Callable[..., Any]] = {}
+        self.calls: dict[str, Callable[..., Any]] = {}
+        self._links: dict[int, Link] = {}
+        self._changed = threading.Condition()
+        self._on_parent_gone = on_parent_gone
+        self._stopping = False
+        self._listener = Listener(f"{links}{me}", "AF_UNIX", authkey=key)
+        threading.Thread(target=self._accept, name="link-accept", daemon=True).start()
+
+    def connect(self) -> None:
+        """Reach every worker below this one (they may still be starting)."""
+        for other in range(self.me):
+            deadline = time.monotonic() + CONNECT_S
+            while True:
+                try:
+                    conn = Client(f"{self.links}{other}", "AF_UNIX", authkey=self._key)
+                    break
+                except (FileNotFoundError, ConnectionRefusedError):
+                    if time.monotonic() > deadline:
+                        raise LinkDown(f"worker {other} never listened") from None
+                    time.sleep(0.02)
+            conn.send(self.me)
+            self._add(other, conn)
+
+    def wait_for_all(self, timeout: float = CONNECT_S) -> bool:
+        """Whether every other worker is linked within ``timeout``."""
+        with self._changed:
+            return self._changed.wait_for(lambda: len(self._links) == self.count - 1, timeout)
+
+    def tell(self, worker: int, name: str, *args: Any) -> None:
+        self._link(worker).tell(name, *args)
+
+    def call(self, worker: int, name: str, *args: Any) -> Any:
+        return self._link(worker).call(name, *args)
+
+    def linked(self) -> list[int]:
+        with self._changed:
+            return sorted(self._links)
+
+    def close(self) -> None:
+        self._stopping = True
+        self._listener.close()
+        for link in list(self._links.values()):
+            link.close()
+
+    def _link(self, worker: int) -> Link:
+        link = self._links.get(worker)
+        if link is None or link.closed:
+            raise LinkDown(f"worker {worker} is not linked")
+        return link
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn = self._listener.accept()
+                other = conn.recv()
+            except (OSError, EOFError):
+                if self._stopping:
+                    return
+                continue  # a caller without the key, or one that went away
+            if isinstance(other, int) and self.me < other < self.count:
+                self._add(other, conn)
+            else:
+                conn.close()
+
+    def _add(self, other: int, conn: Connection) -> None:
+        def closed(link: Link) -> None:
+            with self._changed:
+                if self._links.get(other) is link:
+                    del self._links[other]
+                self._changed.notify_all()
+            if other == 0 and self.me != 0 and not self._stopping and self._on_parent_gone:
+                self._on_parent_gone()
+
+        link = Link(conn, self.tells, self.calls, self._pool, closed)
+        with self._changed:
+            self._links[other] = link
+            self._changed.notify_all()
+
+
+class Owners:
+    """The rooms' ``Queue`` where rooms are shared out among local worker processes: a
+    frame for a room another worker owns is applied there, and this call waits until it
+    is (so the socket's next frame comes after it). ``apply`` applies one here: a room
+    whose owner cannot be reached is applied by whoever has its frame."""
+
+    def __init__(self, peers: Peers, apply: Callable[[Queued], Any]) -> None:
+        self.peers = peers
+        self.apply = apply
+
+    def mine(self, group: str) -> bool:
+        return owner(group, self.peers.count) == self.peers.me
+
+    def send(self, frame: Queued, dedup: str) -> None:
+        try:
+            self.peers.call(owner(frame.group, self.peers.count), "frame", frame)
+        except LinkDown:
+            log.warning("worker for %s unreachable: applied here", frame.group)
+            self.apply(frame)

@@ -1,0 +1,291 @@
+"""``crossing serve --workers 2``: two serving processes share the rooms out, and the
+phones of one room are held by both; every phone hears everything, as with one.
+
+The server runs as its own processes (the command a player types), on SQLite. Which
+process holds a phone's socket is read from /proc (Linux only), so each test can make
+sure it has phones in both.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from crossing.local.workers import LinkDown, Peers, link_addresses, owner
+from websockets.exceptions import ConnectionClosed
+
+from tests.local.client import SocketPlayer, white_squares
+from tests.local.test_restart import Server
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+
+
+class Served(Server):
+    """``crossing serve --workers 2 --data DIR`` in child processes."""
+
+    def __init__(self, data: Path) -> None:
+        super().__init__(data, "--workers", "2")
+        self.start()
+        assert self.process is not None
+        self.port = int(self.url.rsplit(":", 1)[1].split("/")[0])
+        self.workers = [self.process.pid, *children(self.process.pid)]
+        assert len(self.workers) == 2
+
+    def worker_of(self, p: SocketPlayer) -> int:
+        """Which serving process (0 or 1) holds ``p``'s socket."""
+        inode = server_socket(self.port, p.ws.socket.getsockname()[1])
+        for index, pid in enumerate(self.workers):
+            for fd in Path(f"/proc/{pid}/fd").iterdir():
+                try:
+                    if os.readlink(fd) == f"socket:[{inode}]":
+                        return index
+                except OSError:
+                    continue
+        raise AssertionError("no serving process holds that socket")
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            text = status.read_text()
+        except OSError:
+            continue
+        if re.search(rf"^PPid:\s+{pid}$", text, re.M):
+            found.append(int(status.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "State:\tZ" not in state
+
+
+def server_socket(port: int, client_port: int) -> str:
+    """The inode of the server's end of the TCP connection from ``client_port``."""
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            local, remote = fields[1], fields[2]
+            if int(local.rsplit(":", 1)[1], 16) == port and (
+                int(remote.rsplit(":", 1)[1], 16) == client_port
+            ):
+                return fields[9]
+    raise AssertionError(f"no server socket for client port {client_port}")
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    s = Served(tmp_path / "data")
+    yield s
+    s.stop()
+
+
+def phones_in_both(served: Served, each: int) -> list[SocketPlayer]:
+    """Phones, until each serving process holds at least ``each`` of them; in the order
+    opened, with one held by the first process first."""
+    held: dict[int, list[SocketPlayer]] = {0: [], 1: []}
+    for _ in range(60):
+        if min(len(v) for v in held.values()) >= each:
+            break
+        p = served.player()
+        held[served.worker_of(p)].append(p)
+    else:
+        raise AssertionError("every phone landed in one process")
+    first, second = held[0][:each], held[1][:each]
+    for extra in held[0][each:] + held[1][each:]:
+        extra.close()
+    return [x for pair in zip(first, second, strict=True) for x in pair]
+
+
+def host_room(phones: list[SocketPlayer]) -> str:
+    host, *guests = phones
+    host.act("host", name="Host")
+    code = host.room["code"]
+    for i, p in enumerate(guests):
+        assert p.act("join", code=code, name=f"P{i}")["type"] == "ack"
+    return code
+
+
+def start_together(phones: list[SocketPlayer]) -> None:
+    host = phones[0]
+    host.act("to_game")
+    host.act("choose", mode="together", size="mini")
+    host.act("start")
+    for p in phones:
+        p.until(lambda p: p.room.get("phase") == "playing")
+
+
+def test_letters_typed_at_once_on_phones_held_by_both_processes_reach_every_phone(served):
+    phones = phones_in_both(served, 2)
+    host_room(phones)
+    start_together(phones)
+    squares = white_squares(phones[0].room)
+    typed: dict[int, str] = {}
+    acks: list[dict] = []
+
+    def type_in(p: SocketPlayer, mine: list[int]) -> None:
+        seqs = [p.send("type", square=sq, letter="ABCDE"[sq % 5]) for sq in mine]
+        while seqs:  # sent without waiting, as the browser does
+            m = p.read()
+            if m["type"] in ("ack", "error") and m.get("seq") in seqs:
+                seqs.remove(m["seq"])
+                acks.append(m)
+
+    shares = {p: squares[i :: len(phones)][:4] for i, p in enumerate(phones)}
+    threads = [threading.Thread(target=type_in, args=item) for item in shares.items()]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert [m["type"] for m in acks] == ["ack"] * sum(len(v) for v in shares.values())
+    for mine in shares.values():
+        typed.update({sq: "ABCDE"[sq % 5] for sq in mine})
+    for p in phones:
+        p.until(lambda p: all(p.room["game"]["board"][sq] == ch for sq, ch in typed.items()))
+
+
+def test_rooms_owned_by_either_process_play_alike(served):
+    owners = set()
+    for _ in range(12):  # a room for each owner: rooms are shared out by their code
+        pair = [served.player(), served.player()]
+        code = host_room(pair)
+        owners.add(owner(code, 2))
+        start_together(pair)
+        square = white_squares(pair[0].room)[0]
+        assert pair[1].act("type", square=square, letter="Q")["type"] == "ack"
+        pair[0].until(lambda p, sq=square: p.room["game"]["board"][sq] == "Q")
+        for p in pair:
+            p.close()
+        if owners == {0, 1}:
+            break
+    assert owners == {0, 1}
+
+
+def test_a_phone_closed_in_one_process_is_seen_leaving_by_the_others(served):
+    phones = phones_in_both(served, 2)
+    host_room(phones)
+    start_together(phones)
+    gone = phones[-1]  # held by the second process
+    assert served.worker_of(gone) == 1
+    name = gone.player
+    gone.close()
+    for p in phones[:-1]:
+        p.until(
+            lambda p: not next(m for m in p.room["members"] if m["player"] == name)["present"],
+            timeout=10,
+        )
+
+
+def test_a_stop_closes_every_phone_in_both_processes_for_a_restart(served):
+    phones = phones_in_both(served, 1)
+    worker = served.workers[1]
+    assert served.stop() == 0
+    for p in phones:
+        with pytest.raises(ConnectionClosed) as closed:
+            read_until_closed(p)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+    assert not alive(worker)
+
+
+def read_until_closed(p: SocketPlayer) -> None:
+    while True:
+        p.read(timeout=10)
+
+
+def test_the_second_process_ends_when_the_first_is_killed(served, tmp_path):
+    worker = served.workers[1]
+    served.process.send_signal(signal.SIGKILL)
+    served.process.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    while alive(worker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(worker)
+    again = Served(tmp_path / "data")  # the data folder is free for the next server
+    try:
+        again.player().act("host", name="Back")
+    finally:
+        again.stop()
+
+
+# --- the links, in one process --------------------------------------------------------------
+
+
+def linked_pair() -> tuple[Peers, Peers]:
+    links, _ = link_addresses()
+    pool = ThreadPoolExecutor(4)
+    first = Peers(0, 2, links, b"k" * 32, pool)
+    second = Peers(1, 2, links, b"k" * 32, pool)
+    second.connect()
+    assert first.wait_for_all(5) and second.wait_for_all(5)
+    return first, second
+
+
+def test_what_one_worker_tells_another_arrives_in_order_and_calls_are_answered():
+    first, second = linked_pair()
+    heard: list[int] = []
+    second.tells["note"] = heard.append
+    second.calls["double"] = lambda n: 2 * n
+    try:
+        for n in range(500):
+            first.tell(1, "note", n)
+        assert first.call(1, "double", 21) == 42  # answered after every earlier tell
+        assert heard == list(range(500))
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_call_to_a_worker_that_has_gone_raises_link_down_at_once():
+    first, second = linked_pair()
+    second.calls["slow"] = lambda: time.sleep(30)
+    answered: list[BaseException] = []
+
+    def call() -> None:
+        try:
+            first.call(1, "slow")
+        except LinkDown as error:
+            answered.append(error)
+
+    t = threading.Thread(target=call)
+    t.start()
+    time.sleep(0.2)
+    second.close()
+    t.join(timeout=5)
+    assert answered and not t.is_alive()
+    with pytest.raises(LinkDown):
+        first.tell(1, "anything")
+    first.close()
+
+
+def test_rooms_are_shared_out_evenly_and_alike_in_every_process():
+    codes = [f"R{n:05d}" for n in range(2000)]
+    shares = [sum(owner(c, 2) == w for c in codes) for w in (0, 1)]
+    assert min(shares) > 900
+    there = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from crossing.local.workers import owner; "
+            f"print([owner(c, 3) for c in {codes[:50]!r}])",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "functions")},
+    ).stdout.strip()
+    assert there == str([owner(c, 3) for c in codes[:50]])
