@@ -67,9 +67,9 @@ class LinkDown(Exception):
 class Link:
     """One duplex connection to another worker.
 
-    ``tell`` queues a message the other side handles on its reader thread, in the
-    order told; ``call`` queues one it handles on its handler threads, and waits for
-    the answer. Messages waiting are sent together, in one write.
+    ``tell`` sends a message the other side handles on its reader thread, in the
+    order told; ``call`` sends one it handles on its handler threads, and waits for
+    the answer. Messages told while another is being sent go together, in one write.
     """
 
     def __init__(
@@ -86,12 +86,12 @@ class Link:
         self._pool = pool
         self._on_close = on_close
         self._outbox: list[tuple[Any, ...]] = []
-        self._ready = threading.Condition()
+        self._lock = threading.Lock()
+        self._sending = False
         self._answers: dict[int, list[Any]] = {}  # call id -> [done event, answer]
         self._ids = itertools.count()
         self.closed = False
-        for target, name in ((self._write, "link-writer"), (self._read, "link-reader")):
-            threading.Thread(target=target, name=name, daemon=True).start()
+        threading.Thread(target=self._read, name="link-reader", daemon=True).start()
 
     def tell(self, name: str, *args: Any) -> None:
         self._put(("tell", name, args))
@@ -124,26 +124,28 @@ class Link:
         self._conn.close()
 
     def _put(self, message: tuple[Any, ...]) -> None:
-        with self._ready:
+        """Send ``message``, with any others waiting. The thread that finds no one sending
+        sends, until nothing waits: a burst goes in a few writes, with no thread to wake."""
+        with self._lock:
             if self.closed:
                 raise LinkDown("the link is closed")
             self._outbox.append(message)
-            if len(self._outbox) == 1:
-                self._ready.notify()
-
-    def _write(self) -> None:
+            if self._sending:
+                return  # the thread sending now takes this one too, in order
+            self._sending = True
         while True:
-            with self._ready:
-                while not self._outbox and not self.closed:
-                    self._ready.wait()
-                if self.closed:
-                    return
+            with self._lock:
                 messages, self._outbox = self._outbox, []
+                if not messages:
+                    self._sending = False
+                    return
             try:
                 self._conn.send(messages)
             except (OSError, ValueError):
+                with self._lock:
+                    self._sending = False
                 self._gone()
-                return
+                raise LinkDown("the other worker has gone") from None
 
     def _read(self) -> None:
         while True:
@@ -180,11 +182,10 @@ class Link:
             self._put(("answer", number, result))
 
     def _gone(self) -> None:
-        with self._ready:
+        with self._lock:
             if self.closed:
                 return
             self.closed = True
-            self._ready.notify_all()
         for waiting in list(self._answers.values()):
             waiting[1] = LinkDown("the other worker has gone")
             waiting[0].set()
