@@ -3,10 +3,12 @@ from earlier writes (the puzzle and each player's seat are stored apart, once ea
 
 import base64
 import json
+import random
 import zlib
 
 import pytest
-from crossing.crossword.commands import Type
+from crossing.crossword.commands import Clear, Refused, Type, Undo
+from crossing.crossword.seating import UNDO_DEPTH
 from crossing.rooms import room as R
 from crossing.rooms.storage import _ADAPTERS, FORMAT, dump_room, load_room
 
@@ -26,8 +28,16 @@ def stored_json(room: R.Room) -> object:
     data = unpacked(stored["z"])
     if "seats" in stored:
         data["game"]["puzzle"] = unpacked(stored["puzzle"])
-        data["game"]["players"] = {p: unpacked(seat) for p, seat in stored["seats"].items()}
+        data["game"]["players"] = {p: seat_json(seat) for p, seat in stored["seats"].items()}
     return data
+
+
+def seat_json(stored: str | dict) -> object:
+    if isinstance(stored, str):
+        return unpacked(stored)
+    seat = unpacked(stored["seat"])  # a long undo history, in chunks
+    seat["history"] = [entry for chunk in stored["history"] for entry in unpacked(chunk)]
+    return seat
 
 
 def pydantic_json(room: R.Room) -> object:
@@ -47,6 +57,35 @@ def test_a_room_is_stored_as_pydantic_writes_it_after_every_letter(service, phon
         # must be as they are now, not as they were first stored.
         assert stored_json(room) == pydantic_json(room)
         assert load_room(dump_room(room)) == room
+
+
+@pytest.mark.parametrize("mode", ["race", "together"])
+def test_a_long_undo_history_is_stored_in_chunks_as_pydantic_writes_it(service, phone, clock, mode):
+    host, (ann,), code = start_game(phone, mode=mode)
+    room = load_room(service.store.load_room(code)[0])
+    rng = random.Random(5)
+    chunked = False
+    # Past the undo depth, so the oldest entries are dropped as new ones come, with undos
+    # and clears taking entries off the end.
+    for step in range(4 * UNDO_DEPTH):
+        player = rng.choice((host, ann)).player
+        square = rng.choice(WHITES)
+        command = rng.choice(
+            [Type(player, square, rng.choice("ABCDEFGHIJ"))] * 14
+            + [Undo(player), Clear(player, square)]
+        )
+        clock.now += 150  # within a Mini race's limit
+        try:
+            room, _ = R.step(room, R.Play(player, command), clock.now)
+        except Refused:
+            continue
+        stored = dump_room(room)  # at every step: what is kept must follow every change
+        chunked |= any(isinstance(seat, dict) for seat in stored["seats"].values())
+        if step % 3 == 0:
+            assert stored_json(room) == pydantic_json(room)
+    assert chunked
+    assert load_room(dump_room(room)) == room
+    assert max(len(seat.history) for seat in room.game.players.values()) == UNDO_DEPTH
 
 
 def test_a_room_in_its_lobby_is_stored_as_pydantic_writes_it(service, phone):

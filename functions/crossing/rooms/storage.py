@@ -24,6 +24,9 @@ from crossing.rooms.room import Room
 
 FORMAT = 1
 ROOM_PARTS = 2  # a room in play: its puzzle and each seat compressed apart
+ROOM_CHUNKS = 3  # the same, a long undo history stored in chunks (see _seat_part)
+CHUNK_EVERY = 32
+"""An undo history entry starts a new stored chunk one time in this many, on average."""
 _ADAPTERS: dict[str, TypeAdapter[Any]] = {
     "room": TypeAdapter(Room),
     "race": TypeAdapter(Race),
@@ -33,7 +36,9 @@ _ADAPTERS: dict[str, TypeAdapter[Any]] = {
 
 
 PARTS_KEPT = 4096  # players' seats and puzzles whose stored form is kept, the latest made
-_parts: dict[int, tuple[Any, str]] = {}
+CHUNKS_KEPT = 16384  # undo history chunks whose stored form is kept
+_parts: dict[int, tuple[Any, Any]] = {}
+_chunks: dict[int, tuple[tuple[Any, ...], str]] = {}  # by the id of the chunk's first entry
 _parts_lock = threading.Lock()
 _part_adapters: dict[type, TypeAdapter[Any]] = {}
 
@@ -66,22 +71,21 @@ def _room_parts(room: Room) -> dict[str, Any]:
     assert game is not None
     rest = _ADAPTERS["room"].dump_json(room, exclude={"game": {"players", "puzzle"}})
     return {
-        "format": ROOM_PARTS,
+        "format": ROOM_CHUNKS,
         "kind": "room",
         "z": _squeeze(rest),
-        "puzzle": _part(game.puzzle),
-        "seats": {player: _part(seat) for player, seat in game.players.items()},
+        "puzzle": _part(game.puzzle, _whole),
+        "seats": {player: _part(seat, _seat_part) for player, seat in game.players.items()},
     }
 
 
-def _part(value: Any) -> str:
+def _part(value: Any, pack: Any) -> Any:
+    """``pack(value)``, kept for the very same object: a keystroke's room shares every
+    part but the typist's seat with the room before it."""
     kept = _parts.get(id(value))
     if kept is not None and kept[0] is value:
         return kept[1]
-    adapter = _part_adapters.get(type(value))
-    if adapter is None:
-        adapter = _part_adapters.setdefault(type(value), TypeAdapter(type(value)))
-    packed = _squeeze(adapter.dump_json(value))
+    packed = pack(value)
     with _parts_lock:
         _parts[id(value)] = (value, packed)  # holding the value keeps its id from reuse
         while len(_parts) > PARTS_KEPT:
@@ -89,14 +93,71 @@ def _part(value: Any) -> str:
     return packed
 
 
+def _whole(value: Any) -> str:
+    return _squeeze(_adapter(type(value)).dump_json(value))
+
+
+def _seat_part(seat: Any) -> Any:
+    """A seat, its undo history in chunks once it is long: a keystroke adds one entry
+    (and may drop the oldest), so only the last chunk (and perhaps the first) is new,
+    and the others' stored form is kept from the write before. Turning a seat of 220
+    entries into JSON took longer than the rest of a keystroke's write.
+
+    A chunk ends where an entry's id says so, one time in ``CHUNK_EVERY`` on average:
+    the cuts go with the entries, not with positions that shift as the oldest is
+    dropped. (Ids are this process's; the stored chunks are only ever joined again.)"""
+    history = getattr(seat, "history", ())
+    if len(history) <= 2 * CHUNK_EVERY:
+        return _whole(seat)
+    chunks, start = [], 0
+    for at in range(1, len(history)):
+        # Mixed (Knuth's multiplier), as addresses step by their allocator's sizes.
+        if (id(history[at]) * 2654435761 >> 24) % CHUNK_EVERY == 0:
+            chunks.append(_chunk(history[start:at]))
+            start = at
+    chunks.append(_chunk(history[start:]))
+    rest = _adapter(type(seat)).dump_json(seat, exclude={"history"})
+    return {"seat": _squeeze(rest), "history": chunks}
+
+
+def _chunk(entries: tuple[Any, ...]) -> str:
+    # The same first entry (the cache holds it, so its id is its own), the same last and
+    # length: the same chunk, as a history only ever changes at its two ends.
+    kept = _chunks.get(id(entries[0]))
+    if kept is not None and len(kept[0]) == len(entries) and kept[0][-1] is entries[-1]:
+        return kept[1]
+    packed = _squeeze(_adapter(tuple[type(entries[0]), ...]).dump_json(entries))  # type: ignore[misc]
+    with _parts_lock:
+        _chunks[id(entries[0])] = (entries, packed)
+        while len(_chunks) > CHUNKS_KEPT:
+            del _chunks[next(iter(_chunks))]
+    return packed
+
+
+def _adapter(kind: Any) -> TypeAdapter[Any]:
+    adapter = _part_adapters.get(kind)
+    if adapter is None:
+        adapter = _part_adapters.setdefault(kind, TypeAdapter(kind))
+    return adapter
+
+
+def _unsqueeze_seat(stored: Any) -> Any:
+    if isinstance(stored, str):
+        return _unsqueeze(stored)
+    seat = _unsqueeze(stored["seat"])
+    seat["history"] = [entry for chunk in stored["history"] for entry in _unsqueeze(chunk)]
+    return seat
+
+
 def _unpack(stored: dict[str, Any]) -> Any:
     kind, form = stored.get("kind"), stored.get("format")
-    if kind not in _ADAPTERS or not (form == FORMAT or (form == ROOM_PARTS and kind == "room")):
+    parts = form in (ROOM_PARTS, ROOM_CHUNKS) and kind == "room"
+    if kind not in _ADAPTERS or not (form == FORMAT or parts):
         raise ValueError(f"cannot read stored {kind!r} of format {form!r}")
     data = _unsqueeze(stored["z"])
-    if form == ROOM_PARTS:
+    if parts:
         data["game"]["puzzle"] = _unsqueeze(stored["puzzle"])
-        data["game"]["players"] = {p: _unsqueeze(s) for p, s in stored["seats"].items()}
+        data["game"]["players"] = {p: _unsqueeze_seat(s) for p, s in stored["seats"].items()}
     return _ADAPTERS[kind].validate_python(data)
 
 
