@@ -297,7 +297,7 @@ def serve(workers: int) -> None:
     import signal
 
     from crossing.handlers import ws as handlers
-    from crossing.local.serve import running
+    from crossing.local.serve import running, thread_cpu
 
     faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid>: every thread's stack
     collecting = {"since": 0.0, "total": 0.0, "full": 0}
@@ -325,10 +325,12 @@ def serve(workers: int) -> None:
                 store = handlers.service().store
                 by = Counter(getattr(store, "requests", {}))
                 cpu = time.process_time()
+                threads = thread_cpu()
                 for worker in stack.crew.peers.linked() if stack.crew else ():
                     theirs = stack.crew.peers.call(worker, "stats")
                     cpu += theirs["cpu"]
                     by.update(theirs["by"])
+                    threads |= {f"{worker}:{k}": v for k, v in theirs["threads"].items()}
                 print(
                     json.dumps(
                         {
@@ -337,29 +339,12 @@ def serve(workers: int) -> None:
                             "full": collecting["full"],
                             "store": sum(by.values()),
                             "by": by,
-                            "threads": _thread_cpu(),
+                            "threads": threads,
                         }
                     ),
                     file=answer,
                     flush=True,
                 )
-
-
-def _thread_cpu() -> dict[str, float]:
-    """CPU seconds by kind of thread (the event loop's, the handlers', the rest)."""
-    import threading
-
-    tick = os.sysconf("SC_CLK_TCK")
-    kinds: dict[str, float] = {}
-    for thread in threading.enumerate():
-        try:
-            fields = Path(f"/proc/self/task/{thread.native_id}/stat").read_text().rsplit(")", 1)[1]
-        except OSError:
-            continue
-        utime, stime = (int(x) for x in fields.split()[11:13])
-        kind = thread.name.split("_")[0].rstrip("-0123456789")
-        kinds[kind] = kinds.get(kind, 0.0) + (utime + stime) / tick
-    return kinds
 
 
 def main() -> None:
@@ -424,7 +409,7 @@ def main() -> None:
         f"{ {k: round(v / letters, 2) for k, v in stats.store_by.items() if v} }"
     )
     threads = ", ".join(f"{k} {v / letters:.2f}" for k, v in sorted(stats.threads_ms.items()) if v)
-    print(f"  of which, ms per letter by thread (of the first process): {threads}")
+    print(f"  of which, ms per letter by thread (N: of worker N): {threads}")
     print(
         f"  this client's CPU {stats.client_cpu_ms / letters:.2f} ms per letter "
         f"({stats.client_cpu_ms / 1000 / args.seconds:.0%} of a core)"

@@ -15,7 +15,7 @@ import json
 import logging
 import secrets
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -81,17 +81,37 @@ class Sockets:
         self._starting: dict[str, WebSocket] = {}
         self._waking = False
         self._writers: set[asyncio.Task[None]] = set()
+        self._batch = threading.local()  # a fan-out's posts for other workers, per thread
 
     def send(self, connection: str, message: Mapping[str, Any]) -> bool:
-        # allow_nan=False: NaN and Infinity are not JSON, and a browser would refuse them.
-        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-        if self.peers is not None and (worker := holder(connection)) != self.worker:
-            try:
-                self.peers.tell(worker, "post", connection, text)
-            except LinkDown:
-                return False  # its process has gone, and its sockets with it
-            return True
-        return self.send_text(connection, text)
+        text = _text(message)
+        if self.peers is None or (worker := holder(connection)) == self.worker:
+            return self.send_text(connection, text)
+        batch = getattr(self._batch, "posts", None)
+        if batch is not None:
+            batch.setdefault(worker, []).append((connection, text))
+            return True  # told with the rest of the batch
+        return self._tell(worker, [(connection, text)])
+
+    @contextlib.contextmanager
+    def together(self) -> Iterator[None]:
+        """Within this, posts to sockets another worker holds go to it at the end, in one
+        message (a fan-out's half dozen would be as many writes and wake-ups)."""
+        self._batch.posts = {}
+        try:
+            yield
+        finally:
+            batch, self._batch.posts = self._batch.posts, None
+            for worker, texts in batch.items():
+                self._tell(worker, texts)
+
+    def _tell(self, worker: int, texts: list[tuple[str, str]]) -> bool:
+        assert self.peers is not None
+        try:
+            self.peers.tell(worker, "post", texts)
+        except LinkDown:
+            return False  # its process has gone, and its sockets with it
+        return True
 
     def send_text(self, connection: str, text: str) -> bool:
         """Queue ``text`` for a socket this process holds; False if it is gone."""
@@ -255,6 +275,11 @@ def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlett
 def _gone() -> Response:
     # botocore reads the error code from this header: GoneException, as API Gateway sends.
     return JSONResponse(GONE, status_code=410, headers={"x-amzn-ErrorType": "GoneException"})
+
+
+def _text(message: Mapping[str, Any]) -> str:
+    # allow_nan=False: NaN and Infinity are not JSON, and a browser would refuse them.
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
 async def _no_frontend(request: Request) -> Response:
