@@ -150,7 +150,7 @@ class SqliteBackend:
 
             def elsewhere(connection: str) -> None:
                 with contextlib.suppress(Exception):  # gone: its sockets are gone with it
-                    peers.tell(holder(connection), "forget", connection)
+                    peers.tell(holder(connection), "forget_connection", connection)
 
             store = HeldConnections(store, lambda c: holder(c) == me, elsewhere)
             queue = Owners(peers, lambda frame: service.router.apply(frame))
@@ -162,6 +162,7 @@ class SqliteBackend:
             push=settings.push(),
             accounts=self.accounts,
             queue=queue,
+            shared=queue,
         )
         return service
 

@@ -210,7 +210,8 @@ def _answer_peers(peers: Peers, service: Any, sockets: Any) -> None:
             handler_pool().submit(service.disconnect, connection)
 
     peers.tells["post"] = post
-    peers.tells["forget"] = service.store.forget
+    peers.tells["forget_connection"] = service.store.forget
+    peers.tells["forget"] = service.runner.forget
 
     def stats() -> dict[str, Any]:
         return {

@@ -293,7 +293,8 @@ class Peers:
 
 
 class Owners:
-    """The rooms' ``Queue`` where rooms are shared out among local worker processes: a
+    """The rooms' ``Queue`` and the runner's ``Shared`` where rooms are shared out among
+    local worker processes: a
     frame for a room another worker owns is applied there, and this call waits until it
     is (so the socket's next frame comes after it). ``apply`` applies one here: a room
     whose owner cannot be reached is applied by whoever has its frame."""
@@ -304,6 +305,11 @@ class Owners:
 
     def mine(self, group: str) -> bool:
         return owner(group, self.peers.count) == self.peers.me
+
+    def written(self, name: str) -> None:
+        """This process wrote a document another owns: its owner reads it again."""
+        with contextlib.suppress(LinkDown):
+            self.peers.tell(owner(name, self.peers.count), "forget", name)
 
     def send(self, frame: Queued, dedup: str) -> None:
         try:

@@ -99,6 +99,15 @@ class Batch(Generic[S]):
         return [e for step in self.steps for e in step.events]
 
 
+class Shared(Protocol):
+    """Documents shared out among a few processes, each the owner of some (the local
+    workers): the runner holds only its own, and tells an owner when it wrote another's."""
+
+    def mine(self, name: str) -> bool: ...
+
+    def written(self, name: str) -> None: ...
+
+
 class Runner:
     def __init__(
         self,
@@ -108,6 +117,7 @@ class Runner:
         rng: random.Random,
         tries: int = MAX_TRIES,
         hold: bool = True,
+        shared: Shared | None = None,
     ) -> None:
         self.clock = clock
         self.sleep = sleep
@@ -115,8 +125,10 @@ class Runner:
         self.tries = tries
         # Keep each document in memory between batches: right where this process is its
         # only writer (the local stack); where many processes write (Lambdas), every batch
-        # reads first instead, or most writes would start with a stale version.
+        # reads first instead, or most writes would start with a stale version. Where a
+        # few processes share the documents out (the local workers), each holds its own.
         self.hold = hold
+        self.shared = shared
         self._lock = threading.Lock()
         self._queues: dict[tuple[int, str], list[Job[Any]]] = {}
         self._leaders: dict[tuple[int, str], int] = {}  # document -> the thread applying it
@@ -176,10 +188,15 @@ class Runner:
                     queue[0].lead = True
                     queue[0].done.set()
 
-    def forget(self, kind: Kind[Any], name: str) -> None:
-        """Drop what is held in memory for a document (it was written elsewhere)."""
+    def forget(self, name: str) -> None:
+        """Drop what is held in memory of the documents named ``name`` (another process
+        wrote one): the next batch reads it, rather than answering from what it held."""
         with self._lock:
-            self._held.pop((id(kind), name), None)
+            for key in [key for key in self._held if key[1] == name]:
+                del self._held[key]
+
+    def _holds(self, name: str) -> bool:
+        return self.hold and (self.shared is None or self.shared.mine(name))
 
     def _lead(self, kind: Kind[Any], key: tuple[int, str], name: str) -> None:
         """Apply batches until the queue is empty or a waiting thread can take over."""
@@ -267,7 +284,9 @@ class Runner:
                     self.conflicts += 1
                     self.sleep(self.rng.uniform(0, 0.01 * (attempt + 1)))
                     continue
-            if self.hold:
+                if self.shared is not None and not self.shared.mine(name):
+                    self.shared.written(name)
+            if self._holds(name):
                 with self._lock:
                     self._held[key] = (state, version)
                     self._held.move_to_end(key)

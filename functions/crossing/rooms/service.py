@@ -40,7 +40,7 @@ from crossing.rooms.identity import ACCOUNT_PREFIX, CONNECTION_TTL_MS
 from crossing.rooms.patch import merge_patch
 from crossing.rooms.ports import Accounts, Connections, Packs, Push, Queue, Queued, Store, Timers
 from crossing.rooms.router import Router
-from crossing.rooms.runner import Batch, Runner, Step
+from crossing.rooms.runner import Batch, Runner, Shared, Step
 from crossing.rooms.sent import Sent, from_duel, now_ms, send, token_hash
 from crossing.rooms.sent import outcome as _outcome
 from crossing.rooms.storage import dump_game, dump_room, load_game, load_room
@@ -80,6 +80,7 @@ class RoomService:
         accounts: Accounts | None = None,
         hold: bool = True,
         queue: Queue | None = None,
+        shared: Shared | None = None,
     ):
         # Where this process is the only writer, it holds what it writes (connections here,
         # rooms and games in the runner) instead of reading it back for every frame.
@@ -95,7 +96,11 @@ class RoomService:
         self.rng = rng or random.SystemRandom()
         self.sleep = sleep
         self.runner = Runner(
-            clock=lambda: self.clock(), sleep=lambda s: self.sleep(s), rng=self.rng, hold=hold
+            clock=lambda: self.clock(),
+            sleep=lambda s: self.sleep(s),
+            rng=self.rng,
+            hold=hold,
+            shared=shared,
         )
         self.fan_out = FanOut(connections)
         self._shown: OrderedDict[str, tuple[int, dict[str, Any]]] = OrderedDict()
