@@ -16,7 +16,6 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -227,9 +226,8 @@ def test_the_second_process_ends_when_the_first_is_killed(served, tmp_path):
 
 def linked_pair() -> tuple[Peers, Peers]:
     links, _ = link_addresses()
-    pool = ThreadPoolExecutor(4)
-    first = Peers(0, 2, links, b"k" * 32, pool)
-    second = Peers(1, 2, links, b"k" * 32, pool)
+    first = Peers(0, 2, links, b"k" * 32)
+    second = Peers(1, 2, links, b"k" * 32)
     second.connect()
     assert first.wait_for_all(5) and second.wait_for_all(5)
     return first, second

@@ -256,13 +256,11 @@ class Crew:
         frontend: Path | None,
         pump_every: float,
     ) -> None:
-        from crossing.local.app import handler_pool
-
         links, self.folder = link_addresses()
         key = secrets.token_bytes(32)
         self._ready: set[int] = set()
         self._changed = threading.Condition()
-        self.peers = Peers(0, count, links, key, handler_pool())
+        self.peers = Peers(0, count, links, key)
         self.peers.tells["ready"] = self._is_ready
         env = {**os.environ, KEY_VARIABLE: key.hex()}
         fd = listener.fileno()

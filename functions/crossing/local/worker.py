@@ -36,7 +36,6 @@ def main(argv: list[str] | None = None) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):  # Ctrl-C reaches the whole group
         signal.signal(signum, lambda *_: stopping.set())
     # Imported here: the handlers read the environment (the first worker's) at import.
-    from crossing.local.app import handler_pool
     from crossing.local.serve import _serving
 
     listener = socket.socket(fileno=args.listener)
@@ -52,7 +51,6 @@ def main(argv: list[str] | None = None) -> int:
         args.count,
         bytes.fromhex(args.links).decode(),
         bytes.fromhex(os.environ[KEY_VARIABLE]),
-        handler_pool(),
         on_parent_gone=lambda: os._exit(1),
     )
     try:

@@ -22,7 +22,7 @@ import threading
 import time
 import zlib
 from collections.abc import Callable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from multiprocessing.connection import Client, Connection, Listener
 from typing import Any
 
@@ -32,6 +32,8 @@ KEY_VARIABLE = "CROSSING_WORKER_KEY"
 """Where a worker process finds the key its links are authenticated with (hex)."""
 CONNECT_S = 30.0
 """How long a starting worker keeps trying to reach the others."""
+CALLS = 512
+"""Threads for the calls the other workers make of this one (a frame each)."""
 CALL_S = 30.0
 """How long a frame handed to its owner may take before it is applied here instead."""
 
@@ -208,10 +210,12 @@ class Peers:
         count: int,
         links: str,
         key: bytes,
-        pool: Executor,
         on_parent_gone: Callable[[], None] | None = None,
     ) -> None:
-        self.me, self.count, self.links, self._key, self._pool = me, count, links, key, pool
+        self.me, self.count, self.links, self._key = me, count, links, key
+        # Calls from the others get threads of their own: a handler waiting on another
+        # worker never holds a thread that worker's calls to this one need.
+        self._pool = ThreadPoolExecutor(max_workers=CALLS, thread_name_prefix="link-call")
         self.tells: dict[str, Callable[..., Any]] = {}
         self.calls: dict[str, Callable[..., Any]] = {}
         self._links: dict[int, Link] = {}
