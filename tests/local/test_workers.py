@@ -27,7 +27,9 @@ from tests.local.test_restart import Server
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+# Which process holds a socket is read from /proc, which only Linux has (CI runs there);
+# the links' own tests below run anywhere.
+reads_proc = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc (Linux only)")
 
 
 class Served(Server):
@@ -129,6 +131,7 @@ def start_together(phones: list[SocketPlayer]) -> None:
         p.until(lambda p: p.room.get("phase") == "playing")
 
 
+@reads_proc
 def test_letters_typed_at_once_on_phones_held_by_both_processes_reach_every_phone(served):
     phones = phones_in_both(served, 2)
     host_room(phones)
@@ -158,6 +161,7 @@ def test_letters_typed_at_once_on_phones_held_by_both_processes_reach_every_phon
         p.until(lambda p: all(p.room["game"]["board"][sq] == ch for sq, ch in typed.items()))
 
 
+@reads_proc
 def test_rooms_owned_by_either_process_play_alike(served):
     owners = set()
     for _ in range(12):  # a room for each owner: rooms are shared out by their code
@@ -175,6 +179,7 @@ def test_rooms_owned_by_either_process_play_alike(served):
     assert owners == {0, 1}
 
 
+@reads_proc
 def test_a_phone_closed_in_one_process_is_seen_leaving_by_the_others(served):
     phones = phones_in_both(served, 2)
     host_room(phones)
@@ -190,6 +195,7 @@ def test_a_phone_closed_in_one_process_is_seen_leaving_by_the_others(served):
         )
 
 
+@reads_proc
 def test_a_stop_closes_every_phone_in_both_processes_for_a_restart(served):
     phones = phones_in_both(served, 1)
     worker = served.workers[1]
@@ -206,6 +212,7 @@ def read_until_closed(p: SocketPlayer) -> None:
         p.read(timeout=10)
 
 
+@reads_proc
 def test_the_second_process_ends_when_the_first_is_killed(served, tmp_path):
     worker = served.workers[1]
     served.process.send_signal(signal.SIGKILL)

@@ -45,7 +45,8 @@ _handlers = ThreadPoolExecutor(max_workers=HANDLERS, thread_name_prefix="handler
 
 
 def handler_pool() -> ThreadPoolExecutor:
-    """The handlers' threads (a frame another worker hands this one runs on them too)."""
+    """The handlers' threads (a worker told that a socket it was to post to has gone
+    applies that socket's leaving on them, as its own close would)."""
     return _handlers
 
 

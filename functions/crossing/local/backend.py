@@ -144,12 +144,12 @@ class SqliteBackend:
         store: Any = self.store
         queue = None
         if peers is not None:
-            from crossing.local.workers import Owners, holder
+            from crossing.local.workers import LinkDown, Owners, holder
 
             me = peers.me
 
             def elsewhere(connection: str) -> None:
-                with contextlib.suppress(Exception):  # gone: its sockets are gone with it
+                with contextlib.suppress(LinkDown):  # gone: its sockets are gone with it
                     peers.tell(holder(connection), "forget_connection", connection)
 
             store = HeldConnections(store, lambda c: holder(c) == me, elsewhere)

@@ -301,9 +301,6 @@ class Crew:
                     raise CannotServe(f"the worker processes did not start in {timeout:.0f} s")
                 self._changed.wait(0.1)
 
-    def pids(self) -> list[int]:
-        return [p.pid for p in self.processes]
-
     def stop(self) -> None:
         for process in self.processes:
             if process.poll() is None:
