@@ -38,6 +38,9 @@ from websockets.exceptions import ConnectionClosed
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # for tests.rooms.fakes
 
+from crossing.local.workers import owner  # noqa: E402 (where a room is applied)
+
+from tests.local.procs import holder_of, serving  # noqa: E402
 from tests.rooms.fakes import apply_patch  # noqa: E402 (RFC 7386, as the client applies it)
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -142,17 +145,53 @@ class Stats:
         self.lags: list[tuple[float, float]] = []  # (when, ms late) of this client's loop
 
 
-async def make_room(url: str, players: int, size: str, stats: Stats) -> list[Typist]:
-    phones = [Typist(url, stats) for _ in range(players)]
-    for p in phones:
-        await p.open()
-        await p.act("hello")
-    host = phones[0]
-    await host.act("host", name="Host")
-    await host.until(lambda p: "code" in p.room)
+class Placement:
+    """Which process each phone's socket is left in (``--placement``): wherever the kernel
+    hands it (``kernel``), or, by closing and opening again until it lands there, in the
+    room's owner (``owner``) or in another (``elsewhere``: every frame is handed over
+    and every post crosses a link). Read from /proc, so Linux only."""
+
+    def __init__(self, how: str, server: int, url: str, count: int) -> None:
+        self.how = how
+        self.count = count
+        self.workers = serving(server) if how != "kernel" else []
+        self.port = int(url.rsplit(":", 1)[1].split("/")[0])
+        self.held: Counter[str] = Counter()  # phones kept, by "owner" / "elsewhere"
+
+    def keeps(self, phone: Typist, code: str) -> bool:
+        if self.how == "kernel":
+            return True
+        held = holder_of(self.workers, self.port, phone.ws.local_address[1])
+        where = "owner" if owner(code, self.count) == held else "elsewhere"
+        if where != self.how:
+            return False
+        self.held[where] += 1
+        return True
+
+
+async def make_room(
+    url: str, players: int, size: str, stats: Stats, placement: Placement
+) -> list[Typist]:
+    async def phone(code: str | None) -> Typist:
+        for _ in range(200):
+            p = Typist(url, stats)
+            await p.open()
+            await p.act("hello")
+            if code is None:  # the host: a room owned where its socket is wanted
+                await p.act("host", name="Host")
+                await p.until(lambda p: "code" in p.room)
+            if placement.keeps(p, code or p.room["code"]):
+                return p
+            await p.close()
+        raise SystemExit(f"no socket landed as --placement {placement.how} asks")
+
+    host = await phone(None)
     code = host.room["code"]
-    for i, p in enumerate(phones[1:], 1):
+    phones = [host]
+    for i in range(1, players):
+        p = await phone(code)
         await p.act("join", code=code, name=f"P{i}")
+        phones.append(p)
     await host.act("to_game")
     await host.act("choose", mode="together", size=size)
     await host.act("start")
@@ -214,13 +253,15 @@ def server_stats(server: subprocess.Popen) -> dict[str, Any]:
     return json.loads(server.stdout.readline())
 
 
-async def run(args: argparse.Namespace, url: str, server: subprocess.Popen) -> Stats:
+async def run(
+    args: argparse.Namespace, url: str, server: subprocess.Popen, placement: Placement
+) -> Stats:
     stats = Stats()
     rooms = []
     for first in range(0, args.rooms, 10):  # ten at a time: setting up is not measured
         batch = range(first, min(args.rooms, first + 10))
         rooms += await asyncio.gather(
-            *(make_room(url, args.players, args.size, stats) for _ in batch)
+            *(make_room(url, args.players, args.size, stats, placement) for _ in batch)
         )
     await asyncio.sleep(0.5)
     before = server_stats(server)
@@ -282,6 +323,15 @@ async def _watch_loop(stats: Stats) -> None:
         asked = time.perf_counter()
         await asyncio.sleep(0.005)
         stats.lags.append((asked, (time.perf_counter() - asked) * 1000 - 5))
+
+
+def machine_speed() -> float:
+    """CPU seconds for ten million turns of an empty Python loop: this VM's speed drifts
+    by half and more within an hour, so every figure is printed beside it."""
+    began = time.process_time()
+    for _ in range(10_000_000):
+        pass
+    return time.process_time() - began
 
 
 def pct(values: list[float], q: float) -> float:
@@ -359,6 +409,13 @@ def main() -> None:
     parser.add_argument(
         "--workers", type=int, default=None, help="serving processes (default: crossing serve's)"
     )
+    parser.add_argument(
+        "--placement",
+        choices=("kernel", "owner", "elsewhere"),
+        default="kernel",
+        help="which process holds each phone's socket: as the kernel hands them out, "
+        "the room's owner, or another (Linux)",
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
@@ -369,6 +426,8 @@ def main() -> None:
         from crossing.local.serve import default_workers
 
         workers = default_workers()
+    if args.placement == "elsewhere" and workers < 2:
+        parser.error("--placement elsewhere needs two serving processes or more")
     # PYTHONPATH may name another checkout's functions/, to measure it with the same client.
     env = {**os.environ, "PYTHONPATH": os.environ.get("PYTHONPATH") or str(ROOT / "functions")}
     server = subprocess.Popen(
@@ -381,7 +440,10 @@ def main() -> None:
     try:
         assert server.stdout
         url = server.stdout.readline().strip().replace("http", "ws") + "ws"
-        stats = asyncio.run(run(args, url, server))
+        placement = Placement(args.placement, server.pid, url, workers)
+        speed = machine_speed()
+        stats = asyncio.run(run(args, url, server, placement))
+        speed = (speed + machine_speed()) / 2
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -391,6 +453,9 @@ def main() -> None:
         f"{workers} serving process{'es' if workers > 1 else ''}, "
         f"{args.seconds:.0f} s, a letter every 300-800 ms each:"
     )
+    print(f"  machine speed: {speed:.2f} s for ten million turns of an empty loop (mean of 2)")
+    if placement.held:
+        print(f"  sockets held by the room's owner / elsewhere: {dict(placement.held)}")
     print(
         f"  acknowledged letters {stats.letters} ({stats.letters / args.seconds:.1f}/s); "
         f"ack p50 {pct(stats.acks, 0.5):.0f} ms, p99 {pct(stats.acks, 0.99):.0f} ms; "

@@ -9,7 +9,6 @@ sure it has phones in both.
 from __future__ import annotations
 
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -23,6 +22,7 @@ from crossing.local.workers import LinkDown, Peers, link_addresses, owner
 from websockets.exceptions import ConnectionClosed
 
 from tests.local.client import SocketPlayer, white_squares
+from tests.local.procs import alive, holder_of, serving
 from tests.local.test_restart import Server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,53 +40,12 @@ class Served(Server):
         self.start()
         assert self.process is not None
         self.port = int(self.url.rsplit(":", 1)[1].split("/")[0])
-        self.workers = [self.process.pid, *children(self.process.pid)]
+        self.workers = serving(self.process.pid)
         assert len(self.workers) == 2
 
     def worker_of(self, p: SocketPlayer) -> int:
         """Which serving process (0 or 1) holds ``p``'s socket."""
-        inode = server_socket(self.port, p.ws.socket.getsockname()[1])
-        for index, pid in enumerate(self.workers):
-            for fd in Path(f"/proc/{pid}/fd").iterdir():
-                try:
-                    if os.readlink(fd) == f"socket:[{inode}]":
-                        return index
-                except OSError:
-                    continue
-        raise AssertionError("no serving process holds that socket")
-
-
-def children(pid: int) -> list[int]:
-    found = []
-    for status in Path("/proc").glob("[0-9]*/status"):
-        try:
-            text = status.read_text()
-        except OSError:
-            continue
-        if re.search(rf"^PPid:\s+{pid}$", text, re.M):
-            found.append(int(status.parent.name))
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return False
-    return "State:\tZ" not in state
-
-
-def server_socket(port: int, client_port: int) -> str:
-    """The inode of the server's end of the TCP connection from ``client_port``."""
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        for line in Path(table).read_text().splitlines()[1:]:
-            fields = line.split()
-            local, remote = fields[1], fields[2]
-            if int(local.rsplit(":", 1)[1], 16) == port and (
-                int(remote.rsplit(":", 1)[1], 16) == client_port
-            ):
-                return fields[9]
-    raise AssertionError(f"no server socket for client port {client_port}")
+        return holder_of(self.workers, self.port, p.ws.socket.getsockname()[1])
 
 
 @pytest.fixture
