@@ -85,3 +85,27 @@ def test_a_phone_that_stopped_reading_is_closed_and_gone(loop: asyncio.AbstractE
     until(lambda: stuck.closed == 1008)
     loop.call_soon_threadsafe(stuck.reading.set)  # its writer finishes before the loop stops
     until(lambda: not sockets._writers)
+
+
+def test_a_phone_held_up_a_while_gets_every_message_in_order_and_holds_up_no_other(
+    loop: asyncio.AbstractEventLoop,
+) -> None:
+    sockets = Sockets()
+    sockets.loop = loop
+    slow, quick = FakeSocket(loop), FakeSocket(loop)
+    until(lambda: slow.reading.is_set() and quick.reading.is_set())
+    loop.call_soon_threadsafe(slow.reading.clear)
+    until(lambda: not slow.reading.is_set())
+    sockets.open.update({"slow": slow, "quick": quick})  # type: ignore[dict-item]
+    for n in range(50):
+        assert sockets.send("slow", {"n": n})
+        assert sockets.send("quick", {"n": n})
+    until(lambda: len(quick.sent) == 50)
+    assert slow.sent == [] and len(sockets._writers) == 1  # only the slow one waits
+    for n in range(50, 60):  # sent while its writer waits: they queue behind the rest
+        assert sockets.send("slow", {"n": n})
+    loop.call_soon_threadsafe(slow.reading.set)
+    until(lambda: len(slow.sent) == 60)
+    assert [m["n"] for m in slow.sent] == list(range(60))
+    assert [m["n"] for m in quick.sent] == list(range(50))
+    until(lambda: not sockets._writers)

@@ -8,6 +8,7 @@ sure it has phones in both.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -234,6 +235,31 @@ def test_a_call_to_a_worker_that_has_gone_raises_link_down_at_once():
     with pytest.raises(LinkDown):
         first.tell(1, "anything")
     first.close()
+
+
+def test_an_event_loop_awaits_a_call_answered_after_every_earlier_tell_or_link_down():
+    first, second = linked_pair()
+    heard: list[int] = []
+    first.tells["note"] = heard.append
+    second.calls["note_then_double"] = lambda n: [second.tell(0, "note", k) for k in range(n)]
+    second.calls["slow"] = lambda: time.sleep(30)
+
+    async def play() -> None:
+        await first.call_soon(1, "note_then_double", 300)
+        assert heard == list(range(300))  # what was told before the answer came first
+        slow = first.call_soon(1, "slow")
+        await asyncio.sleep(0.2)
+        second.close()
+        with pytest.raises(LinkDown):
+            await asyncio.wait_for(slow, 5)
+        with pytest.raises(LinkDown):
+            first.call_soon(1, "note_then_double", 1)
+
+    try:
+        asyncio.run(play())
+    finally:
+        first.close()
+        second.close()
 
 
 def test_rooms_are_shared_out_evenly_and_alike_in_every_process():

@@ -302,3 +302,26 @@ def test_frames_delivered_again_after_a_failed_write_are_each_applied_once(lette
         fresh = [m["seq"] for m in acks(p) if not m["duplicate"]]
         assert len(fresh) == len(set(fresh))  # none applied twice
         assert set(range(p.seq - len(letters[phones.index(p)]) + 1, p.seq + 1)) <= set(fresh)
+
+
+def test_a_frame_is_handed_over_as_the_queue_would_take_it_and_nothing_else_is():
+    # The local workers' event loops hand a frame straight to its room's writer when they
+    # hold the connection's record; every other frame is received the usual way.
+    clock = Clock()
+    service, queue = cloud(clock)
+    _host, (ann,), code = start_game(phone_maker(service), mode="together")
+    drain(service, queue)
+    ann.take()
+    found = service.store.get_connection(ann.connection)
+    router = service.router
+    letter = frame(ann.seq + 1, WHITES[0], "S")
+    handed = router.handing_over(ann.connection, letter, found)
+    assert handed is not None
+    assert (handed.group, handed.code, handed.player, handed.body) == (code, *found, letter)
+    for body in ("{", json.dumps({"action": "type", "seq": 1}), json.dumps({"action": "hello"})):
+        assert router.handing_over(ann.connection, body, found) is None  # refused or direct
+    snapshot = json.dumps({"action": "snapshot", "seq": ann.seq + 1})
+    assert router.handing_over(ann.connection, snapshot, found) is None
+    assert router.handing_over(ann.connection, letter, None) is None  # no record held
+    assert router.handing_over(ann.connection, letter.encode(), found) is None
+    assert not queue.waiting and ann.take() == []  # nothing was sent, queued or answered

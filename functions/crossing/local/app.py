@@ -15,7 +15,7 @@ import json
 import logging
 import secrets
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Generator, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -83,6 +83,9 @@ class Sockets:
         self._waking = False
         self._writers: set[asyncio.Task[None]] = set()
         self._batch = threading.local()  # a fan-out's posts for other workers, per thread
+        self.hand_over: Callable[[str, Any], Awaitable[Any] | None] | None = None
+        """Where there are other workers: a frame for a room another owns, handed to it
+        from the loop (``HandOver``), or None for one to handle here."""
 
     def send(self, connection: str, message: Mapping[str, Any]) -> bool:
         text = _text(message)
@@ -151,7 +154,15 @@ class Sockets:
             self._start(connection, ws)
 
     def _start(self, connection: str, ws: WebSocket) -> None:
-        task = asyncio.ensure_future(self._write(connection, ws))
+        # Run at once, on the loop: a phone that reads is writable, so its texts are
+        # sent without waiting, and a task apiece (created, stepped, its end called
+        # back) cost more than the sends. One that must wait goes on as a task.
+        writing = self._write(connection, ws)
+        try:
+            waiting = writing.send(None)
+        except StopIteration:
+            return
+        task = asyncio.ensure_future(_Rest(writing, waiting))
         self._writers.add(task)  # the loop keeps only weak references to tasks
         task.add_done_callback(self._writers.discard)
 
@@ -178,6 +189,32 @@ class Sockets:
         task = asyncio.ensure_future(_close(ws))
         self._writers.add(task)
         task.add_done_callback(self._writers.discard)
+
+
+class _Rest:
+    """The rest of a coroutine run by hand until it waited on ``waiting`` (a future):
+    awaited in a task, it goes on as if the task had started it (what Python 3.12's
+    eager tasks do)."""
+
+    def __init__(self, coroutine: Coroutine[Any, Any, None], waiting: Any) -> None:
+        self._coroutine = coroutine
+        self._waiting = waiting
+
+    def __await__(self) -> Generator[Any, None, None]:
+        waiting = self._waiting
+        while True:
+            try:
+                yield waiting  # the task waits on it, as on any future the coroutine awaits
+            except BaseException as error:  # cancelled: the coroutine sees it where it waits
+                try:
+                    waiting = self._coroutine.throw(error)
+                except StopIteration:
+                    return
+            else:
+                try:
+                    waiting = self._coroutine.send(None)
+                except StopIteration:
+                    return
 
 
 async def _close(ws: WebSocket) -> None:
@@ -209,6 +246,8 @@ def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlett
                 # to drop the socket.
                 body = frame.get("text") if frame.get("text") is not None else frame.get("bytes")
                 # One frame at a time per connection, in order, like API Gateway's invocations.
+                if await _handed_over(sockets, connection, body):
+                    continue
                 await _invoke(handlers.message, websocket_event("MESSAGE", connection, body=body))
         except (WebSocketDisconnect, WebSocketDisconnected):
             pass  # the browser went away: API Gateway would call $disconnect now
@@ -285,6 +324,24 @@ def _text(message: Mapping[str, Any]) -> str:
 
 async def _no_frontend(request: Request) -> Response:
     return Response("The game's client (frontend/) is not here yet.", media_type="text/plain")
+
+
+async def _handed_over(sockets: Sockets, connection: str, body: Any) -> bool:
+    """Whether another worker applied the frame, handed to it from the loop. A frame
+    whose owner cannot be reached goes the handler's way (which applies it here)."""
+    if sockets.hand_over is None:
+        return False
+    try:
+        answer = sockets.hand_over(connection, body)
+        if answer is None:
+            return False
+        await answer
+    except LinkDown:
+        return False
+    except Exception:
+        log.exception("handing a frame over failed")
+        return False
+    return True
 
 
 async def _invoke(handler: Any, event: dict[str, Any]) -> Any:

@@ -25,7 +25,7 @@ from crossing.local import backend as local
 from crossing.local.events import LambdaContext
 from crossing.local.paths import default_frontend, default_packs
 from crossing.local.pump import Pump
-from crossing.local.workers import KEY_VARIABLE, Peers, link_addresses, owner
+from crossing.local.workers import KEY_VARIABLE, HandOver, Peers, link_addresses, owner
 
 MAX_WORKERS = 4
 GRACEFUL_S = 5
@@ -144,6 +144,10 @@ def _serving(
     due = store.due
     if peers is not None:
         _answer_peers(peers, service, sockets)
+        store_held, router = service.store, service.router
+        sockets.hand_over = HandOver(
+            peers, lambda c, body: router.handing_over(c, body, store_held.held(c))
+        )
         count = peers.count
 
         def due(now_ms: int) -> list[local.Due]:  # each worker fires its own rooms' events

@@ -11,6 +11,7 @@ core", has the design and its figures.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
 import logging
@@ -71,7 +72,9 @@ class Link:
 
     ``tell`` sends a message the other side handles on its reader thread, in the
     order told; ``call`` sends one it handles on its handler threads, and waits for
-    the answer. Messages told while another is being sent go together, in one write.
+    the answer (``call_soon``: an event loop's future of it). An answer is taken only
+    after everything told before it. Messages told while another is being sent go
+    together, in one write.
     """
 
     def __init__(
@@ -90,7 +93,7 @@ class Link:
         self._outbox: list[tuple[Any, ...]] = []
         self._lock = threading.Lock()
         self._sending = False
-        self._answers: dict[int, list[Any]] = {}  # call id -> [done event, answer]
+        self._answers: dict[int, Callable[[Any], None]] = {}  # call id -> what takes its answer
         self._ids = itertools.count()
         self.closed = False
         threading.Thread(target=self._read, name="link-reader", daemon=True).start()
@@ -100,19 +103,48 @@ class Link:
 
     def call(self, name: str, *args: Any, timeout: float = CALL_S) -> Any:
         done = threading.Event()
+        answer: list[Any] = [None]
+
+        def answered(value: Any) -> None:
+            answer[0] = value
+            done.set()
+
+        number = self._ask(name, args, answered)
+        if not done.wait(timeout):
+            self._answers.pop(number, None)
+            raise LinkDown(f"no answer to {name} in {timeout:.0f} s")
+        if isinstance(answer[0], LinkDown):
+            raise answer[0]
+        return answer[0]
+
+    def call_soon(self, name: str, *args: Any, timeout: float = CALL_S) -> asyncio.Future[Any]:
+        """``call`` from an event loop: the answer as a future of that loop, so no thread
+        waits for it. It fails with ``LinkDown`` as ``call`` raises it."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+
+        def answered(value: Any) -> None:  # on the reader thread, after what it read before
+            loop.call_soon_threadsafe(_settle, future, value)
+
+        number = self._ask(name, args, answered)
+
+        def expired() -> None:
+            if self._answers.pop(number, None) is not None:
+                _settle(future, LinkDown(f"no answer to {name} in {timeout:.0f} s"))
+
+        timer = loop.call_later(timeout, expired)
+        future.add_done_callback(lambda _: timer.cancel())
+        return future
+
+    def _ask(self, name: str, args: tuple[Any, ...], answered: Callable[[Any], None]) -> int:
         number = next(self._ids)
-        self._answers[number] = answer = [done, None]
+        self._answers[number] = answered
         try:
             self._put(("call", number, name, args))
         except LinkDown:
             self._answers.pop(number, None)
             raise
-        if not done.wait(timeout):
-            self._answers.pop(number, None)
-            raise LinkDown(f"no answer to {name} in {timeout:.0f} s")
-        if isinstance(answer[1], LinkDown):
-            raise answer[1]
-        return answer[1]
+        return number
 
     def close(self) -> None:
         self._gone()
@@ -169,10 +201,9 @@ class Link:
         elif kind == "call":
             self._pool.submit(self._answer, message[1], message[2], message[3])
         else:  # an answer
-            waiting = self._answers.pop(message[1], None)
-            if waiting is not None:
-                waiting[1] = message[2]
-                waiting[0].set()
+            answered = self._answers.pop(message[1], None)
+            if answered is not None:
+                answered(message[2])
 
     def _answer(self, number: int, name: str, args: tuple[Any, ...]) -> None:
         try:
@@ -188,11 +219,20 @@ class Link:
             if self.closed:
                 return
             self.closed = True
-        for waiting in list(self._answers.values()):
-            waiting[1] = LinkDown("the other worker has gone")
-            waiting[0].set()
-        self._answers.clear()
+        for number in list(self._answers):
+            answered = self._answers.pop(number, None)
+            if answered is not None:
+                answered(LinkDown("the other worker has gone"))
         self._on_close(self)
+
+
+def _settle(future: asyncio.Future[Any], answer: Any) -> None:
+    if future.done():
+        return
+    if isinstance(answer, LinkDown):
+        future.set_exception(answer)
+    else:
+        future.set_result(answer)
 
 
 class Peers:
@@ -250,6 +290,9 @@ class Peers:
 
     def call(self, worker: int, name: str, *args: Any) -> Any:
         return self._link(worker).call(name, *args)
+
+    def call_soon(self, worker: int, name: str, *args: Any) -> asyncio.Future[Any]:
+        return self._link(worker).call_soon(name, *args)
 
     def linked(self) -> list[int]:
         with self._changed:
@@ -321,3 +364,25 @@ class Owners:
         except LinkDown:
             log.warning("worker for %s unreachable: applied here", frame.group)
             self.apply(frame)
+
+
+class HandOver:
+    """A frame for a room another worker owns, handed over by the event loop holding its
+    socket: no handler thread is woken to wait for the owner (in a Large room whose
+    phones another process holds, that thread and its wrappers were most of what the
+    second process cost). ``route`` gives the frame to hand over, or None for one to
+    receive here as any other (refusals, and everything this worker applies)."""
+
+    def __init__(self, peers: Peers, route: Callable[[str, Any], Queued | None]) -> None:
+        self.peers = peers
+        self.route = route
+
+    def __call__(self, connection: str, body: Any) -> asyncio.Future[Any] | None:
+        """The owner's answer to come (it fails with ``LinkDown``), or None."""
+        frame = self.route(connection, body)
+        if frame is None:
+            return None
+        try:
+            return self.peers.call_soon(owner(frame.group, self.peers.count), "frame", frame)
+        except LinkDown:
+            return None

@@ -46,6 +46,12 @@ class HeldConnections:
             self._held.setdefault(connection, found)
         return found
 
+    def held(self, connection: str) -> tuple[str, str] | None:
+        """``connection``'s record if it is held in memory, without asking the store (for
+        an event loop, which must never wait on it); None if not held, or none."""
+        with self._lock:
+            return self._held.get(connection)
+
     def put_connection(self, connection: str, room: str, player: str, expires_at: int) -> None:
         self.forget(connection)  # a reader racing this write must not keep the old
         self._store.put_connection(connection, room, player, expires_at)

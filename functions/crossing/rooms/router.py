@@ -132,14 +132,14 @@ class Router:
             found = found or self.rooms.store.get_connection(connection)
             if found is None:
                 raise Refused("no-hello", "Say hello first: the connection has no player yet.")
-            code, player = found
-            group = group_of(message, code) if self.queue is not None and not queued else None
-            if self.queue is not None and group is not None and not self.queue.mine(group):
-                text = body if isinstance(body, str) else json.dumps(data)
-                frame = Queued(connection, code, player, text, arrived, group)
+            frame = (
+                None if queued else self._elsewhere(connection, body, data, message, found, arrived)
+            )
+            if frame is not None:
+                assert self.queue is not None
                 self.queue.send(frame, request or f"{connection}.{seq}.{arrived}")
                 return Sent(queued=True)
-            return self.dispatch(connection, code, player, message, arrived)
+            return self.dispatch(connection, found[0], found[1], message, arrived)
         except Refused as refusal:
             send(
                 self.rooms.connections,
@@ -147,6 +147,39 @@ class Router:
                 P.Error(code=refusal.code, message=str(refusal), seq=seq),
             )
             return Sent()
+
+    def handing_over(
+        self, connection: str, body: str | bytes | None, found: tuple[str, str] | None
+    ) -> Queued | None:
+        """The frame to hand to its room's writer elsewhere, for a caller that holds the
+        connection's record (``found``): the local workers' event loops, which hand such
+        frames over without a thread of their own. None for every other frame, refused
+        ones included: ``receive`` answers those."""
+        if found is None or not isinstance(body, str):
+            return None
+        try:
+            data = decode(body, False)
+            message = validate(data)
+        except Refused:
+            return None
+        return self._elsewhere(connection, body, data, message, found, self.rooms.clock())
+
+    def _elsewhere(
+        self,
+        connection: str,
+        body: str | bytes | None,
+        data: Any,
+        message: Any,
+        found: tuple[str, str],
+        arrived: int,
+    ) -> Queued | None:
+        """``message`` as its room's queue takes it, if another writer applies it."""
+        code, player = found
+        group = group_of(message, code) if self.queue is not None else None
+        if group is None or self.queue is None or self.queue.mine(group):
+            return None
+        text = body if isinstance(body, str) else json.dumps(data)
+        return Queued(connection, code, player, text, arrived, group)
 
     def dispatch(self, connection: str, code: str, player: str, message: Any, arrived: int) -> Sent:
         """Hand a parsed message to the service that owns its type."""
