@@ -1,14 +1,20 @@
 """The local stack on moto: real WebSockets, the Lambda handlers, the AWS adapters, the pump."""
 
 import json
+import socket
+import threading
+import time
 import urllib.request
 
 import boto3
 import pytest
+import uvicorn
 from crossing.local.backend import scheduler_due
 from crossing.local.events import http_api_event
 from crossing.local.pump import Pump, at_due
+from crossing.local.serve import QuietServer
 from moto import mock_aws
+from starlette.applications import Starlette
 
 from tests.local.client import SocketPlayer, two_in_a_game, white_squares
 
@@ -220,3 +226,30 @@ def test_a_binary_frame_is_answered_and_the_host_stays(stack):
     hana.act("rename", name="Hana B")  # the socket is still open and still the host's
     assert hana.room["host"] == hana.player
     ann.until(lambda p: any(m["name"] == "Hana B" for m in p.room["members"]))
+
+
+def test_an_idle_server_wakes_about_once_a_second_and_stops_at_once():
+    # Each wake-up of an idle process costs far more CPU than its work: uvicorn's own loop
+    # woke ten times a second.
+    server = QuietServer(uvicorn.Config(Starlette(), log_level="warning", lifespan="off"))
+    ticks: list[float] = []
+    tick = server.on_tick
+
+    async def counted(counter: int) -> bool:
+        ticks.append(time.monotonic())
+        return await tick(counter)
+
+    server.on_tick = counted  # type: ignore[method-assign]
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.01)
+    time.sleep(2.5)
+    assert 2 <= len(ticks) <= 4, ticks
+    asked = time.monotonic()
+    server.stop()
+    thread.join(timeout=5)
+    assert not thread.is_alive() and time.monotonic() - asked < 0.5
+    listener.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import errno
 import gc
@@ -167,7 +168,7 @@ def _serving(
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=GRACEFUL_S,
     )
-    server = uvicorn.Server(config)
+    server = QuietServer(config)
     thread = threading.Thread(
         target=server.run, kwargs={"sockets": [listener]}, name="crossing-serve", daemon=True
     )
@@ -189,12 +190,40 @@ def _serving(
         # was committed before it was acknowledged.
         pump.stop()
         sockets.stopping = True
-        server.should_exit = True
+        server.stop()
         thread.join(timeout=GRACEFUL_S + 5)
         if peers is not None:
             peers.close()
         store.stop()
         handlers.reset()
+
+
+class QuietServer(uvicorn.Server):
+    """uvicorn's server, waking once a second when idle rather than ten times.
+
+    Its tick only refreshes the Date header (once a second anyway) and looks for a stop,
+    which ``stop`` now wakes at once. An idle process woke 11 times a second, and every
+    wake-up of a cold process costs far more than its work: 3 ms of CPU a second per
+    serving process, a fifth of a millisecond per letter in a Large room of eight."""
+
+    TICK_S = 1.0
+
+    async def main_loop(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._woken = asyncio.Event()
+        counter = 0  # in uvicorn's tenths of a second: its tick refreshes the Date at 0 mod 10
+        while not await self.on_tick(counter):
+            counter = (counter + 10) % 864000
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._woken.wait(), self.TICK_S)
+
+    def stop(self) -> None:
+        """Stop serving (from any thread): close the sockets and return from ``run``."""
+        self.should_exit = True
+        loop, woken = getattr(self, "_loop", None), getattr(self, "_woken", None)
+        if loop is not None and woken is not None:
+            with contextlib.suppress(RuntimeError):  # its loop has closed: it has stopped
+                loop.call_soon_threadsafe(woken.set)
 
 
 def _answer_peers(peers: Peers, service: Any, sockets: Any) -> None:
