@@ -325,3 +325,8 @@ def test_a_frame_is_handed_over_as_the_queue_would_take_it_and_nothing_else_is()
     assert router.handing_over(ann.connection, letter, None) is None  # no record held
     assert router.handing_over(ann.connection, letter.encode(), found) is None
     assert not queue.waiting and ann.take() == []  # nothing was sent, queued or answered
+    queue.mine = lambda group: group == code  # type: ignore[method-assign]  # a worker's own
+    assert router.handing_over(ann.connection, letter, found) is None  # applied where it is
+    join = json.dumps({"action": "join", "seq": ann.seq + 1, "code": "ZZZZ", "name": "Ann"})
+    handed = router.handing_over(ann.connection, join, found)
+    assert handed is not None and handed.group == "ZZZZ"  # the room it enters is another's

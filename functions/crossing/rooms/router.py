@@ -19,7 +19,7 @@ import logging
 import re
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, get_args
 
 from pydantic import ValidationError
 
@@ -95,6 +95,15 @@ def group_of(message: Any, code: str) -> str | None:
     return None if is_duel_code(code) else code
 
 
+_ENTERING = tuple(get_args(m.model_fields["action"].annotation)[0] for m in (P.JoinByCode, P.Watch))
+
+
+def _enters_no_room(data: Any) -> bool:
+    """Whether a frame's group (``group_of``) can only be its connection's room or none:
+    all but the frames that enter a room by its code."""
+    return not isinstance(data, dict) or data.get("action") not in _ENTERING
+
+
 class Router:
     def __init__(self, rooms: RoomService, queue: Queue | None = None) -> None:
         self.rooms = rooms
@@ -155,10 +164,12 @@ class Router:
         connection's record (``found``): the local workers' event loops, which hand such
         frames over without a thread of their own. None for every other frame, refused
         ones included: ``receive`` answers those."""
-        if found is None or not isinstance(body, str):
+        if found is None or not isinstance(body, str) or self.queue is None:
             return None
         try:
             data = decode(body, False)
+            if self.queue.mine(found[0]) and _enters_no_room(data):
+                return None  # its group is this room or none: applied here (and parsed there)
             message = validate(data)
         except Refused:
             return None
