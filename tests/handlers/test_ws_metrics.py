@@ -1,5 +1,6 @@
 """The WebSocket handlers count the game's own figures for the operators' dashboard."""
 
+import io
 import json
 
 import pytest
@@ -152,3 +153,20 @@ def test_the_consumer_times_each_frame_from_its_arrival_and_counts_letters(capsy
     shared = next(b for b in blobs if "LettersTyped" in b)
     assert values(shared, "LettersTyped") == [1.0]
     assert values(shared, "FramesConsumed") == [2.0]
+
+
+def test_what_a_frame_logs_names_its_connection(monkeypatch):
+    # The dashboards' Logs Insights queries follow one phone by its connection id.
+    class Logs:
+        def receive(self, connection, body, **options):
+            ws.logger.warning("a frame arrived")
+            return Sent(1)
+
+    monkeypatch.setattr(ws, "_service", Logs())
+    out = io.StringIO()
+    [handler] = ws.logger.handlers
+    monkeypatch.setattr(handler, "stream", out)  # it keeps the stdout it was made with
+    event = {"requestContext": {"connectionId": "abc123="}, "body": '{"action": "undo"}'}
+    ws.message(event, FakeContext())
+    lines = [json.loads(x) for x in out.getvalue().splitlines() if "a frame" in x]
+    assert lines and lines[0]["correlation_id"] == "abc123="

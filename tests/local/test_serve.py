@@ -10,7 +10,7 @@ import boto3
 import pytest
 import uvicorn
 from crossing.local.backend import scheduler_due
-from crossing.local.events import http_api_event
+from crossing.local.events import http_api_event, websocket_event
 from crossing.local.pump import Pump, at_due
 from crossing.local.serve import QuietServer
 from moto import mock_aws
@@ -253,3 +253,11 @@ def test_an_idle_server_wakes_about_once_a_second_and_stops_at_once():
     thread.join(timeout=5)
     assert not thread.is_alive() and time.monotonic() - asked < 0.5
     listener.close()
+
+
+def test_each_frame_event_has_ids_of_its_own():
+    # The queue's deduplication keys on requestId: two frames must never share one.
+    events = [websocket_event("MESSAGE", "0.abc", body="{}") for _ in range(5000)]
+    ids = {e["requestContext"]["requestId"] for e in events}
+    assert len(ids) == 5000 and all(len(i) == 32 for i in ids)
+    assert len({e["requestContext"]["messageId"] for e in events}) == 5000

@@ -101,22 +101,30 @@ def _connection(event: dict[str, Any]) -> str:
     return event["requestContext"]["connectionId"]
 
 
+def _correlate(event: dict[str, Any]) -> None:
+    """Every log line of this invocation names its connection. Looked up directly: the
+    decorator's ``correlation_id_path`` runs a JMESPath search every frame."""
+    logger.set_correlation_id(event.get("requestContext", {}).get("connectionId"))
+
+
 def _ok() -> dict[str, Any]:
     return {"statusCode": 200}
 
 
-@logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
+@logger.inject_lambda_context
 @_metered
 @_traced
 def connect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    _correlate(event)
     metrics.add_metric(name="Connections", unit=MetricUnit.Count, value=1)
     return _ok()
 
 
-@logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
+@logger.inject_lambda_context
 @_metered
 @_traced
 def disconnect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    _correlate(event)
     try:
         service().disconnect(_connection(event))
     finally:
@@ -125,10 +133,11 @@ def disconnect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return _ok()
 
 
-@logger.inject_lambda_context(correlation_id_path="requestContext.connectionId")
+@logger.inject_lambda_context
 @_metered
 @_traced
 def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    _correlate(event)
     body = event.get("body")
     # API Gateway hands a binary frame over base64-encoded; the protocol is JSON text.
     binary = bool(event.get("isBase64Encoded"))
