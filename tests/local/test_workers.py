@@ -279,3 +279,20 @@ def test_rooms_are_shared_out_evenly_and_alike_in_every_process():
         env={**os.environ, "PYTHONPATH": str(ROOT / "functions")},
     ).stdout.strip()
     assert there == str([owner(c, 3) for c in codes[:50]])
+
+
+def test_an_answer_for_a_loop_that_has_closed_leaves_the_link_working():
+    first, second = linked_pair()
+    second.calls["slow"] = lambda: time.sleep(0.3) or "late"
+    second.calls["double"] = lambda n: 2 * n
+
+    async def ask() -> None:
+        first.call_soon(1, "slow")  # its loop closes before the answer comes
+
+    try:
+        asyncio.run(ask())
+        time.sleep(0.5)
+        assert first.call(1, "double", 4) == 8  # the reader read the late answer and goes on
+    finally:
+        first.close()
+        second.close()

@@ -124,7 +124,8 @@ class Link:
         future: asyncio.Future[Any] = loop.create_future()
 
         def answered(value: Any) -> None:  # on the reader thread, after what it read before
-            loop.call_soon_threadsafe(_settle, future, value)
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits
+                loop.call_soon_threadsafe(_settle, future, value)
 
         number = self._ask(name, args, answered)
 
