@@ -48,6 +48,7 @@ _DUEL_SIMPLE = ("duel_lobby", "duel_skip", "duel_resign")
 _DIRECT = (P.Hello, P.SignUp, P.SignIn, P.Notify, P.Host, P.PickUp)
 _DUEL_TURN = ("tick", "duel_skip", "duel_resign")
 _CODE = re.compile(r"[A-Z0-9]{4,12}")  # a crossword room's code, as a queue's group
+_ENTERS = (P.JoinByCode, P.Watch)  # the frames whose group is the room they name
 
 
 def decode(body: str | bytes | None, binary: bool) -> Any:
@@ -84,7 +85,7 @@ def group_of(message: Any, code: str) -> str | None:
     being in ``code``: the frames worth a queue, and their group. None for those that
     act directly: identity, hosting (a new room), notifications, snapshots, the Duel
     lobby."""
-    if isinstance(message, P.JoinByCode | P.Watch):  # the room entered, which may be busy
+    if isinstance(message, _ENTERS):  # the room entered, which may be busy
         entered = message.code.strip().upper()
         return entered if _CODE.fullmatch(entered) else None
     if not code or isinstance(message, _DIRECT) or message.action == "snapshot":
@@ -95,7 +96,7 @@ def group_of(message: Any, code: str) -> str | None:
     return None if is_duel_code(code) else code
 
 
-_ENTERING = tuple(get_args(m.model_fields["action"].annotation)[0] for m in (P.JoinByCode, P.Watch))
+_ENTERING = tuple(get_args(m.model_fields["action"].annotation)[0] for m in _ENTERS)
 
 
 def _enters_no_room(data: Any) -> bool:
