@@ -5,6 +5,7 @@ SQS delivers, applies them and answers every phone."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,7 +17,7 @@ from crossing.local.events import websocket_event
 from crossing.rooms.ports import Queued
 
 from tests.handlers.conftest import FakeLambdaContext
-from tests.handlers.test_ws_duel import REGION, Clock, Socket, errors, seat
+from tests.handlers.test_ws_duel import DEAL_SEED, REGION, Clock, Socket, errors, seat
 from tests.handlers.test_ws_duel import cloud as cloud  # the fixture, for ``queued``
 from tests.rooms.fakes import apply_patch
 
@@ -71,6 +72,7 @@ def queued(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> I
     ws.reset()
     ws.service().clock = cloud
     ws.service().timers.clock = lambda: cloud.now / 1000
+    ws.service().duel.rng = random.Random(DEAL_SEED)  # as the cloud fixture deals
     yield cloud
     ws.reset()
 
