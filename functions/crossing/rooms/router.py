@@ -186,9 +186,11 @@ class Router:
         arrived: int,
     ) -> Queued | None:
         """``message`` as its room's queue takes it, if another writer applies it."""
+        if self.queue is None:
+            return None
         code, player = found
-        group = group_of(message, code) if self.queue is not None else None
-        if group is None or self.queue is None or self.queue.mine(group):
+        group = group_of(message, code)
+        if group is None or self.queue.mine(group):
             return None
         text = body if isinstance(body, str) else json.dumps(data)
         return Queued(connection, code, player, text, arrived, group)
