@@ -73,6 +73,33 @@ def test_a_state_too_big_for_one_item_is_refused_and_nothing_changes(store):
     assert store.load_room("ABCD") == ({"n": 1}, 1)
 
 
+def test_a_rooms_parts_come_back_as_the_last_save_named_them(store):
+    first = {"n": 1, "parts": {"k1": "one", "k2": "two"}}
+    store.save_room("ABCD", first, None, LATER)
+    assert store.load_room("ABCD") == (first, 1)
+    # A later save drops one part and adds another: only those it names come back.
+    second = {"n": 2, "parts": {"k2": "two", "k3": "three"}}
+    store.save_room("ABCD", second, 1, LATER)
+    assert store.load_room("ABCD") == (second, 2)
+
+
+def test_a_save_that_conflicts_changes_no_part(store):
+    state = {"n": 1, "parts": {"k1": "one"}}
+    store.save_room("ABCD", state, None, LATER)
+    with pytest.raises(Conflict):
+        store.save_room("ABCD", {"n": 9, "parts": {"k9": "nine"}}, 7, LATER)
+    assert store.load_room("ABCD") == (state, 1)
+
+
+def test_parts_count_toward_the_item_limit_as_the_cloud_keeps_them(store):
+    store.save_room("ABCD", {"n": 1}, None, LATER)
+    half = MAX_DOCUMENT_BYTES // 2
+    big = {"n": 2, "parts": {"k1": "x" * half, "k2": "y" * half}}
+    with pytest.raises(DocumentTooLarge, match="room ABCD"):
+        store.save_room("ABCD", big, 1, LATER)
+    assert store.load_room("ABCD") == ({"n": 1}, 1)
+
+
 def test_every_method_is_one_request(store):
     store.save_room("ABCD", {}, None, LATER)
     store.load_room("ABCD")

@@ -248,3 +248,49 @@ def test_writes_at_once_are_each_on_disk_when_they_return_and_a_refused_one_chan
     assert failed == [] and unseen == []
     assert len(refused) == 20 * len(rooms)
     assert all(store.load_room(room) == ({"n": 20}, 21) for room in rooms)
+
+
+def part_rows(db: Database, room: str) -> dict[str, int]:
+    pk = table.room_key(room)[0]
+    rows = db.read("SELECT sk, length(data) FROM items WHERE pk = ? AND sk LIKE 'PART#%'", (pk,))
+    return {sk.removeprefix("PART#"): size for sk, size in rows}
+
+
+def test_a_rooms_parts_are_rows_of_their_own_written_once_and_dropped_when_unnamed(db):
+    store = SqliteStore(db)
+    store.save_room("ABCD", {"n": 1, "parts": {"k1": "one" * 100, "k2": "two"}}, None, ms(2e9))
+    assert part_rows(db, "ABCD") == {"k1": 300, "k2": 3}
+    state = db.read("SELECT data FROM items WHERE pk = ? AND sk = ?", table.room_key("ABCD"))
+    assert "one" not in state[0][0], "the state names its parts, it does not hold them"
+    store.save_room("ABCD", {"n": 2, "parts": {"k1": "one" * 100, "k3": "three"}}, 1, ms(2e9))
+    assert part_rows(db, "ABCD") == {"k1": 300, "k3": 5}
+
+
+def test_a_room_written_by_two_processes_in_turn_keeps_every_part(tmp_path, clock):
+    # Each process's store knows the rows it wrote; a write by the other moves the
+    # version on, and then neither may trust what it knew.
+    path = tmp_path / "crossing.sqlite3"
+    first = Database(path, clock=clock, shared=True)
+    second = Database(path, clock=clock, shared=True)
+    a, b = SqliteStore(first), SqliteStore(second)
+    a.save_room("ABCD", {"n": 1, "parts": {"k1": "one", "k2": "two"}}, None, ms(2e9))
+    b.load_room("ABCD")
+    b.save_room("ABCD", {"n": 2, "parts": {"k2": "two", "k3": "three"}}, 1, ms(2e9))
+    # ``a`` wrote k1 and k2 at version 1: at version 2 it must not take k2's row as there
+    # because it wrote it, nor skip k1's because it once did.
+    assert a.load_room("ABCD") == ({"n": 2, "parts": {"k2": "two", "k3": "three"}}, 2)
+    a.save_room("ABCD", {"n": 3, "parts": {"k1": "one", "k3": "three"}}, 2, ms(2e9))
+    assert b.load_room("ABCD") == ({"n": 3, "parts": {"k1": "one", "k3": "three"}}, 3)
+    assert set(part_rows(first, "ABCD")) == {"k1", "k3"}
+    first.close()
+    second.close()
+
+
+def test_the_parts_of_a_room_past_its_ttl_are_swept_with_it(db, clock):
+    store = SqliteStore(db)
+    store.save_room("GONE", {"parts": {"k1": "one"}}, None, ms(clock() + 60))
+    store.save_room("KEPT", {"parts": {"k1": "one"}}, None, ms(clock() + 3600))
+    clock.now += 120
+    assert db.sweep() == 2  # GONE's state and its part
+    assert part_rows(db, "GONE") == {} and part_rows(db, "KEPT") == {"k1": 3}
+    assert store.load_room("GONE") is None

@@ -7,6 +7,7 @@ tests (``create_table``). Items and their attributes are documented in
 Keys (partition ``pk`` / sort ``sk``, both strings)::
 
     ROOM#<code>   / STATE          room state (JSON string) + version
+    ROOM#<code>   / PART#<key>     a part of it that never changes (the local store only)
     CONN#<id>     / CONN           connection -> room, player
     PLAYER#<id>   / PROFILE        profile (JSON string)
     PLAYER#<id>   / SAVE#<kind>    a saved game (JSON string)
@@ -162,10 +163,11 @@ class DocumentTooLarge(ValueError):
     """A JSON document that would not fit in one DynamoDB item."""
 
 
-def encode(document: Any, what: str) -> str:
-    """Compact JSON text for a document, refused if it cannot fit in an item."""
+def encode(document: Any, what: str, beside: int = 0) -> str:
+    """Compact JSON text for a document, refused if it cannot fit in an item together
+    with ``beside`` more bytes (what a store keeps apart but the cloud's item holds)."""
     text = json.dumps(document, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-    size = len(text.encode("utf-8"))
+    size = len(text.encode("utf-8")) + beside
     if size > MAX_DOCUMENT_BYTES:
         raise DocumentTooLarge(
             f"{what} is {size} bytes of JSON; one item holds at most "

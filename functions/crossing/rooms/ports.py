@@ -35,6 +35,10 @@ class Store(Protocol):
         """Write the state if the version is still ``seen``; return the new version.
 
         Raises Conflict otherwise. ``expires_at`` (ms) is when the item may be dropped.
+
+        ``state["parts"]``, if there, maps keys to texts that never change (the hash of
+        the text is its key): ``load_room`` gives back every one the last save named, and
+        a store may keep each apart from the room and write it only once.
         """
 
     def load_doc(self, kind: str, name: str) -> tuple[Json, int] | None:

@@ -10,6 +10,7 @@ after 400 letters, in a third of the time.
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import threading
 import zlib
@@ -25,6 +26,7 @@ from crossing.rooms.room import Room
 FORMAT = 1
 ROOM_PARTS = 2  # a room in play: its puzzle and each seat compressed apart
 ROOM_CHUNKS = 3  # the same, a long undo history stored in chunks (see _seat_part)
+ROOM_APART = 4  # the same, the puzzle and each finished chunk a part of its own (see _apart)
 CHUNK_EVERY = 32
 """An undo history entry starts a new stored chunk one time in this many, on average."""
 _ADAPTERS: dict[str, TypeAdapter[Any]] = {
@@ -38,7 +40,8 @@ _ADAPTERS: dict[str, TypeAdapter[Any]] = {
 PARTS_KEPT = 4096  # players' seats and puzzles whose stored form is kept, the latest made
 CHUNKS_KEPT = 16384  # undo history chunks whose stored form is kept
 _parts: dict[int, tuple[Any, Any]] = {}
-_chunks: dict[int, tuple[tuple[Any, ...], str]] = {}  # by the id of the chunk's first entry
+# By the id of the chunk's first entry: the entries, and the chunk's key and text.
+_chunks: dict[int, tuple[tuple[Any, ...], tuple[str, str]]] = {}
 _parts_lock = threading.Lock()
 _part_adapters: dict[type, TypeAdapter[Any]] = {}
 
@@ -66,17 +69,44 @@ def _room_parts(room: Room) -> dict[str, Any]:
     history, most of a long game's bytes) and the rest, each compressed on its own. A
     keystroke replaces one seat and keeps the puzzle and every other seat as the very
     same objects, whose stored form is kept: so a write turns into text and compresses
-    what the batch changed, not the whole game again."""
+    what the batch changed, not the whole game again.
+
+    What never changes once written (the puzzle, an undo history's finished chunks) goes
+    in ``parts`` by the hash of its text and is named where it belongs by ``@`` and that
+    key: a store may keep each part once, apart from the room (``Store.save_room``)."""
     game = room.game
     assert game is not None
     rest = _ADAPTERS["room"].dump_json(room, exclude={"game": {"players", "puzzle"}})
+    puzzle, text = _part(game.puzzle, lambda puzzle: _keyed(_whole(puzzle)))
+    parts = {puzzle: text}
+    seats = {}
+    for player, seat in game.players.items():
+        seats[player], seat_parts = _part(seat, _seat_part)
+        parts.update(seat_parts)
     return {
-        "format": ROOM_CHUNKS,
+        "format": ROOM_APART,
         "kind": "room",
         "z": _squeeze(rest),
-        "puzzle": _part(game.puzzle, _whole),
-        "seats": {player: _part(seat, _seat_part) for player, seat in game.players.items()},
+        "puzzle": "@" + puzzle,
+        "seats": seats,
+        "parts": parts,
     }
+
+
+def _keyed(text: str) -> tuple[str, str]:
+    """A part's key and its text. The key is the text's hash: the same text is the same
+    part, whoever wrote it and however often."""
+    digest = hashlib.blake2b(text.encode(), digest_size=12).digest()
+    return base64.urlsafe_b64encode(digest).decode(), text
+
+
+def _joined(text: str, parts: dict[str, str]) -> str:
+    if not text.startswith("@"):  # base64 never holds an @
+        return text
+    try:
+        return parts[text[1:]]
+    except KeyError:
+        raise ValueError(f"a stored room names part {text[1:]!r}, which is not stored") from None
 
 
 def _part(value: Any, pack: Any) -> Any:
@@ -108,30 +138,34 @@ def _seat_part(seat: Any) -> Any:
     dropped. (Ids are this process's; the stored chunks are only ever joined again.)"""
     history = getattr(seat, "history", ())
     if len(history) <= 2 * CHUNK_EVERY:
-        return _whole(seat)
+        return _whole(seat), {}
     chunks, start = [], 0
     for at in range(1, len(history)):
         # Mixed (Knuth's multiplier), as addresses step by their allocator's sizes.
         if (id(history[at]) * 2654435761 >> 24) % CHUNK_EVERY == 0:
             chunks.append(_chunk(history[start:at]))
             start = at
-    chunks.append(_chunk(history[start:]))
+    # Every chunk but the last is finished (only the oldest may yet be cut shorter): a
+    # part; the last grows with the next letter, so it stays in the room itself.
+    last = _chunk(history[start:])[1]
     rest = _adapter(type(seat)).dump_json(seat, exclude={"history"})
-    return {"seat": _squeeze(rest), "history": chunks}
+    stored = {"seat": _squeeze(rest), "history": ["@" + key for key, _ in chunks] + [last]}
+    return stored, dict(chunks)
 
 
-def _chunk(entries: tuple[Any, ...]) -> str:
+def _chunk(entries: tuple[Any, ...]) -> tuple[str, str]:
+    """The chunk's key and stored text."""
     # The same first entry (the cache holds it, so its id is its own), the same last and
     # length: the same chunk, as a history only ever changes at its two ends.
     kept = _chunks.get(id(entries[0]))
     if kept is not None and len(kept[0]) == len(entries) and kept[0][-1] is entries[-1]:
         return kept[1]
-    packed = _squeeze(_adapter(tuple[type(entries[0]), ...]).dump_json(entries))  # type: ignore[misc]
+    keyed = _keyed(_squeeze(_adapter(tuple[type(entries[0]), ...]).dump_json(entries)))  # type: ignore[misc]
     with _parts_lock:
-        _chunks[id(entries[0])] = (entries, packed)
+        _chunks[id(entries[0])] = (entries, keyed)
         while len(_chunks) > CHUNKS_KEPT:
             del _chunks[next(iter(_chunks))]
-    return packed
+    return keyed
 
 
 def _adapter(kind: Any) -> TypeAdapter[Any]:
@@ -141,23 +175,26 @@ def _adapter(kind: Any) -> TypeAdapter[Any]:
     return adapter
 
 
-def _unsqueeze_seat(stored: Any) -> Any:
+def _unsqueeze_seat(stored: Any, parts: dict[str, str]) -> Any:
     if isinstance(stored, str):
         return _unsqueeze(stored)
     seat = _unsqueeze(stored["seat"])
-    seat["history"] = [entry for chunk in stored["history"] for entry in _unsqueeze(chunk)]
+    seat["history"] = [
+        entry for chunk in stored["history"] for entry in _unsqueeze(_joined(chunk, parts))
+    ]
     return seat
 
 
 def _unpack(stored: dict[str, Any]) -> Any:
     kind, form = stored.get("kind"), stored.get("format")
-    parts = form in (ROOM_PARTS, ROOM_CHUNKS) and kind == "room"
-    if kind not in _ADAPTERS or not (form == FORMAT or parts):
+    apart = form in (ROOM_PARTS, ROOM_CHUNKS, ROOM_APART) and kind == "room"
+    if kind not in _ADAPTERS or not (form == FORMAT or apart):
         raise ValueError(f"cannot read stored {kind!r} of format {form!r}")
     data = _unsqueeze(stored["z"])
-    if parts:
-        data["game"]["puzzle"] = _unsqueeze(stored["puzzle"])
-        data["game"]["players"] = {p: _unsqueeze_seat(s) for p, s in stored["seats"].items()}
+    if apart:
+        parts = stored.get("parts", {})
+        data["game"]["puzzle"] = _unsqueeze(_joined(stored["puzzle"], parts))
+        data["game"]["players"] = {p: _unsqueeze_seat(s, parts) for p, s in stored["seats"].items()}
     return _ADAPTERS[kind].validate_python(data)
 
 
