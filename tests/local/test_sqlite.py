@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from crossing.aws import table
+from crossing.local import sqlite as sqlite_module
 from crossing.local.backend import SqliteBackend
 from crossing.local.pump import Pump
 from crossing.local.sqlite import (
@@ -294,3 +295,12 @@ def test_the_parts_of_a_room_past_its_ttl_are_swept_with_it(db, clock):
     assert db.sweep() == 2  # GONE's state and its part
     assert part_rows(db, "GONE") == {} and part_rows(db, "KEPT") == {"k1": 3}
     assert store.load_room("GONE") is None
+
+
+def test_a_room_whose_parts_the_store_forgot_still_keeps_them(db, monkeypatch):
+    monkeypatch.setattr(sqlite_module, "ROOMS_KNOWN", 2)
+    store = SqliteStore(db)
+    for room in ("AAAA", "BBBB", "CCCC"):  # AAAA's rows are forgotten
+        store.save_room(room, {"parts": {"k1": room}}, None, ms(2e9))
+    store.save_room("AAAA", {"n": 2, "parts": {"k1": "AAAA", "k2": "two"}}, 1, ms(2e9))
+    assert store.load_room("AAAA") == ({"n": 2, "parts": {"k1": "AAAA", "k2": "two"}}, 2)

@@ -34,6 +34,8 @@ from crossing.crossword.commands import Refused
 from crossing.rooms.ports import Account, Conflict, Json, Session
 
 FILE_NAME = "crossing.sqlite3"
+ROOMS_KNOWN = 2048
+"""Rooms whose part rows a store remembers (the latest written or read)."""
 GROUP_MAX = 64
 """Writes one commit serves at most, so a steady stream of writers still commits."""
 GUEST_TTL_S = 90 * 24 * 3600
@@ -231,7 +233,7 @@ class SqliteStore(table.KeyedDocuments):
     # A room's parts (``Store.save_room``) are rows of its own beside its state, each
     # written once: a keystroke writes the state and the chunk of undo history it
     # finished, if any, not every chunk again (a Large room of eight rewrote 38 KB a
-    # letter after 2,000 letters; its state is now ~6 KB).
+    # letter after 2,000 letters; its state is now 6-10 KB).
 
     def load_room(self, code: str) -> tuple[Json, int] | None:
         pk, sk = table.room_key(code)
@@ -249,9 +251,16 @@ class SqliteStore(table.KeyedDocuments):
         if isinstance(state.get("parts"), list):
             stored = {row[0][len(_PART) :]: row[1] for row in rows if row[0] != sk}
             state["parts"] = {key: stored[key] for key in state["parts"] if key in stored}
-            with self._parts_lock:
-                self._parts[code] = (version, frozenset(stored))
+            self._know(code, version, frozenset(stored))
         return state, version
+
+    def _know(self, code: str, version: int, keys: frozenset[str]) -> None:
+        # Forgetting a room costs only a rewrite of its parts (``INSERT OR IGNORE``).
+        with self._parts_lock:
+            self._parts.pop(code, None)
+            self._parts[code] = (version, keys)
+            while len(self._parts) > ROOMS_KNOWN:
+                del self._parts[next(iter(self._parts))]
 
     def save_room(self, code: str, state: Json, seen: int | None, expires_at: int) -> int:
         parts: dict[str, str] | None = state.get("parts")
@@ -276,8 +285,7 @@ class SqliteStore(table.KeyedDocuments):
         version = self._save(
             "save_room", table.room_key(code), head, seen, expires_at, what, beside, also
         )
-        with self._parts_lock:
-            self._parts[code] = (version, frozenset(parts))
+        self._know(code, version, frozenset(parts))
         return version
 
     def delete_doc(self, kind: str, name: str, seen: int) -> None:
