@@ -26,7 +26,7 @@ from crossing.rooms.room import Room
 FORMAT = 1
 ROOM_PARTS = 2  # a room in play: its puzzle and each seat compressed apart
 ROOM_CHUNKS = 3  # the same, a long undo history stored in chunks (see _seat_part)
-ROOM_APART = 4  # the same, the puzzle and each finished chunk a part of its own (see _apart)
+ROOM_APART = 4  # the same, the puzzle and each finished chunk a part of its own (_keyed)
 CHUNK_EVERY = 32
 """An undo history entry starts a new stored chunk one time in this many, on average."""
 _ADAPTERS: dict[str, TypeAdapter[Any]] = {
