@@ -233,7 +233,7 @@ class SqliteStore(table.KeyedDocuments):
     # A room's parts (``Store.save_room``) are rows of its own beside its state, each
     # written once: a keystroke writes the state and the chunk of undo history it
     # finished, if any, not every chunk again (a Large room of eight rewrote 38 KB a
-    # letter after 2,000 letters; its state is now 6-10 KB).
+    # letter after 2,000 letters; its state is now 6-12 KB).
 
     def load_room(self, code: str) -> tuple[Json, int] | None:
         pk, sk = table.room_key(code)
@@ -266,13 +266,14 @@ class SqliteStore(table.KeyedDocuments):
         parts: dict[str, str] | None = state.get("parts")
         if not parts:
             return super().save_room(code, state, seen, expires_at)
-        pk = table.room_key(code)[0]
+        key = table.room_key(code)
+        pk = key[0]
         with self._parts_lock:
             version, known = self._parts.get(code, (None, frozenset()))
         if version != seen:  # written by another since: which rows are there is unknown
             known = frozenset()
-        new = [(pk, _PART + key, parts[key]) for key in parts.keys() - known]
-        gone = [(pk, _PART + key) for key in known - parts.keys()]
+        new = [(pk, _PART + part, parts[part]) for part in parts.keys() - known]
+        gone = [(pk, _PART + part) for part in known - parts.keys()]
 
         def also(db: sqlite3.Connection) -> None:
             db.executemany("INSERT OR IGNORE INTO items (pk, sk, data) VALUES (?, ?, ?)", new)
@@ -282,9 +283,7 @@ class SqliteStore(table.KeyedDocuments):
         # The cloud keeps the parts in the item itself: the same limit holds here.
         beside = sum(len(text) + 3 for text in parts.values())
         what = f"room {code}'s state"
-        version = self._save(
-            "save_room", table.room_key(code), head, seen, expires_at, what, beside, also
-        )
+        version = self._save("save_room", key, head, seen, expires_at, what, beside, also)
         self._know(code, version, frozenset(parts))
         return version
 
