@@ -341,7 +341,7 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def serve(workers: int) -> None:
+def serve(workers: int, funnel: int | None) -> None:
     """The child process: the local stack, answering "stats" lines on stdin."""
     import faulthandler
     import signal
@@ -367,7 +367,14 @@ def serve(workers: int) -> None:
     # user's folder, would fire into this one's CPU time.
     with (
         tempfile.TemporaryDirectory() as data,
-        running(frontend=ROOT / "frontend", data=Path(data), workers=workers) as stack,
+        running(
+            frontend=ROOT / "frontend",
+            data=Path(data),
+            workers=workers,
+            # Only when asked: the code of an earlier commit, measured with PYTHONPATH,
+            # may not know it.
+            **({} if funnel is None else {"funnel": funnel}),
+        ) as stack,
     ):
         print(stack.url, file=answer, flush=True)
         for line in sys.stdin:
@@ -416,11 +423,20 @@ def main() -> None:
         help="which process holds each phone's socket: as the kernel hands them out, "
         "the room's owner, or another (Linux)",
     )
+    parser.add_argument(
+        "--funnel",
+        type=int,
+        default=None,
+        help="phones the first process serves before the others serve theirs (default: "
+        "crossing serve's; 0 with --placement owner or elsewhere, which place them)",
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(args.workers)
+        serve(args.workers, args.funnel)
         return
+    if args.placement != "kernel" and args.funnel is None:
+        args.funnel = 0
     workers = args.workers
     if workers is None:
         from crossing.local.serve import default_workers
@@ -431,7 +447,13 @@ def main() -> None:
     # PYTHONPATH may name another checkout's functions/, to measure it with the same client.
     env = {**os.environ, "PYTHONPATH": os.environ.get("PYTHONPATH") or str(ROOT / "functions")}
     server = subprocess.Popen(
-        [sys.executable, __file__, "--serve", f"--workers={workers}"],
+        [
+            sys.executable,
+            __file__,
+            "--serve",
+            f"--workers={workers}",
+            *([] if args.funnel is None else [f"--funnel={args.funnel}"]),
+        ],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,

@@ -9,6 +9,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from crossing.local.funnel import FUNNEL_BELOW
 from crossing.local.paths import default_data
 from crossing.puzzles_cli import register as register_puzzles
 from crossing.solve_cli import add_solve_command
@@ -70,6 +71,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="serving processes sharing the rooms out (default: one a core, at most 4; "
         "sqlite only, moto runs in one)",
+    )
+    serve.add_argument(
+        "--funnel",
+        type=_whole(0, 100_000, "a number of phones"),
+        default=None,
+        metavar="N",
+        help=f"with several workers, the first serves every phone until it holds N "
+        f"(default {FUNNEL_BELOW}; 0: each serves the phones it accepts)",
     )
     serve.set_defaults(run=_serve)
     bots = sub.add_parser("bots", help="bot tools").add_subparsers(
@@ -155,6 +164,7 @@ def _serve(args: argparse.Namespace) -> int:
         backend=args.backend,
         data=args.data,
         workers=workers,
+        funnel=FUNNEL_BELOW if args.funnel is None else args.funnel,
     )
 
 

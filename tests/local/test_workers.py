@@ -34,10 +34,11 @@ reads_proc = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc (Li
 
 
 class Served(Server):
-    """``crossing serve --workers 2 --data DIR`` in child processes."""
+    """``crossing serve --workers 2 --data DIR`` in child processes, each serving the
+    phones it accepts (``--funnel 0``) unless told otherwise."""
 
-    def __init__(self, data: Path) -> None:
-        super().__init__(data, "--workers", "2")
+    def __init__(self, data: Path, funnel: int = 0) -> None:
+        super().__init__(data, "--workers", "2", "--funnel", str(funnel))
         self.start()
         assert self.process is not None
         self.port = int(self.url.rsplit(":", 1)[1].split("/")[0])
@@ -137,6 +138,50 @@ def test_rooms_owned_by_either_process_play_alike(served):
         if owners == {0, 1}:
             break
     assert owners == {0, 1}
+
+
+@reads_proc
+def test_a_room_is_owned_by_the_process_holding_the_phone_that_made_it(served):
+    phones = phones_in_both(served, 1)
+    for p in phones:
+        code = host_room([p])
+        assert owner(code, 2) == served.worker_of(p)
+
+
+@reads_proc
+def test_at_light_load_the_first_process_serves_every_phone_and_their_rooms(tmp_path):
+    served = Served(tmp_path / "data", funnel=64)
+    try:
+        phones = [served.player() for _ in range(12)]  # half would land in each, unfunnelled
+        assert [served.worker_of(p) for p in phones] == [0] * 12
+        code = host_room(phones[:6])
+        assert owner(code, 2) == 0
+        start_together(phones[:6])
+        square = white_squares(phones[0].room)[0]
+        assert phones[5].act("type", square=square, letter="Q")["type"] == "ack"
+        phones[0].until(lambda p: p.room["game"]["board"][square] == "Q")
+    finally:
+        served.stop()
+
+
+@reads_proc
+def test_past_the_funnel_each_process_serves_what_it_accepts_and_below_it_again(tmp_path):
+    served = Served(tmp_path / "data", funnel=3)
+    try:
+        first = [served.player() for _ in range(3)]
+        assert [served.worker_of(p) for p in first] == [0, 0, 0]
+        more = []
+        for _ in range(40):  # each lands in either process now
+            more.append(served.player())
+            if served.worker_of(more[-1]) == 1:
+                break
+        assert served.worker_of(more[-1]) == 1
+        for p in first + [p for p in more if served.worker_of(p) == 0]:
+            p.close()
+        time.sleep(0.5)  # the first tells the other it takes phones again
+        assert [served.worker_of(served.player()) for _ in range(3)] == [0, 0, 0]
+    finally:
+        served.stop()
 
 
 @reads_proc

@@ -86,6 +86,20 @@ class Sockets:
         self.hand_over: Callable[[str, Any], Awaitable[Any] | None] | None = None
         """Where there are other workers: a frame for a room another owns, handed to it
         from the loop (``HandOver``), or None for one to handle here."""
+        self.holding: Callable[[int], None] | None = None
+        """Told how many sockets this process holds whenever that changes (the first of
+        several workers: ``funnel.Intake``)."""
+
+    def opened(self, connection: str, ws: WebSocket) -> None:
+        self.open[connection] = ws
+        if self.holding is not None:
+            self.holding(len(self.open))
+
+    def closed(self, connection: str) -> WebSocket | None:
+        ws = self.open.pop(connection, None)
+        if self.holding is not None:
+            self.holding(len(self.open))
+        return ws
 
     def send(self, connection: str, message: Mapping[str, Any]) -> bool:
         text = _text(message)
@@ -235,7 +249,7 @@ def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlett
         await ws.accept()
         sockets.loop = asyncio.get_running_loop()
         connection = connection_id(sockets.worker)
-        sockets.open[connection] = ws
+        sockets.opened(connection, ws)
         await _invoke(handlers.connect, websocket_event("CONNECT", connection))
         try:
             while True:
@@ -252,7 +266,7 @@ def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlett
         except (WebSocketDisconnect, WebSocketDisconnected):
             pass  # the browser went away: API Gateway would call $disconnect now
         finally:
-            sockets.open.pop(connection, None)
+            sockets.closed(connection)
             if not sockets.stopping:  # a restart keeps every seat, as a network blip would
                 await _invoke(handlers.disconnect, websocket_event("DISCONNECT", connection))
 
@@ -272,7 +286,7 @@ def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlett
         return JSONResponse({"connectionId": request.path_params["connection"]})
 
     async def delete_connection(request: Request) -> Response:
-        ws = sockets.open.pop(request.path_params["connection"], None)
+        ws = sockets.closed(request.path_params["connection"])
         if ws is None:
             return _gone()
         await ws.close()

@@ -15,18 +15,20 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import uvicorn
+from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
 from crossing.local import backend as local
+from crossing.local import funnel as funnels
 from crossing.local.events import LambdaContext
 from crossing.local.paths import default_frontend, default_packs
 from crossing.local.pump import Pump
-from crossing.local.workers import KEY_VARIABLE, HandOver, Peers, link_addresses, owner
+from crossing.local.workers import KEY_VARIABLE, HandOver, LinkDown, Peers, link_addresses, owner
 
 MAX_WORKERS = 4
 GRACEFUL_S = 5
@@ -74,9 +76,12 @@ def running(
     backend: str = "sqlite",
     data: Path | None = None,
     workers: int = 1,
+    funnel: int = funnels.FUNNEL_BELOW,
 ) -> Iterator[Stack]:
     """Start the whole stack, serving in a thread of this process and in ``workers - 1``
-    more processes (SQLite only); stop it all on exit.
+    more processes (SQLite only); stop it all on exit. The first process serves every
+    phone until it holds ``funnel`` of them (``local/funnel.py``; 0: each process serves
+    the phones it accepts).
 
     ``backend`` is "sqlite" (kept in ``data``, default the user's data folder) or
     "moto". Raises ``CannotServe`` before starting anything if the address cannot be
@@ -101,12 +106,16 @@ def running(
         else:
             os.environ[name] = value
     crew = None
+    intake = None
     try:
         if workers > 1:
             assert isinstance(store, local.SqliteBackend)
-            crew = Crew(workers, listener, store, frontend, pump_every)
+            inbox, outbox = funnels.pair()
+            crew = Crew(workers, listener, store, frontend, pump_every, outbox if funnel else None)
+            outbox.close()  # the others have it
+            intake = funnels.Intake(inbox, funnel, crew.tell_all("funnel"))
         peers = crew.peers if crew is not None else None
-        with _serving(listener, store, frontend, pump_every, peers) as stack:
+        with _serving(listener, store, frontend, pump_every, peers, intake) as stack:
             if crew is not None:
                 crew.wait_ready()
             stack.url = f"http://{_url_host(host)}:{port}/"
@@ -119,6 +128,8 @@ def running(
     finally:
         if crew is not None:
             crew.close()
+        if intake is not None:
+            intake.inbox.close()
         listener.close()
         os.environ.clear()
         os.environ.update(saved)
@@ -131,9 +142,11 @@ def _serving(
     frontend: Path | None,
     pump_every: float,
     peers: Peers | None,
+    funnel: funnels.Intake | funnels.Outlet | None = None,
 ) -> Iterator[Stack]:
     """This process's part: the handlers on ``store``, uvicorn on ``listener``, the pump;
-    with ``peers``, as one of several workers sharing the rooms out."""
+    with ``peers``, as one of several workers sharing the rooms out; with ``funnel``, the
+    first of them taking the phones the others accept, or one of those passing them."""
     # Imported once the environment is set: Powertools reads its settings at import.
     from crossing.handlers import ws as handlers
     from crossing.local.app import Sockets, build_app
@@ -156,8 +169,17 @@ def _serving(
 
     pump = Pump(due, lambda event: handlers.timer(event, LambdaContext()), every=pump_every)
     app = build_app(frontend if frontend is not None else default_frontend(), sockets)
+    http: Any = "auto"
+    if isinstance(funnel, funnels.Intake):
+        sockets.holding = funnel.holding
+    elif isinstance(funnel, funnels.Outlet):
+        assert peers is not None
+        peers.tells["funnel"] = funnel.told
+        # uvicorn builds each connection's protocol by calling this with its options.
+        http = funnel.protocol(AutoHTTPProtocol)
     config = uvicorn.Config(
         app,
+        http=http,
         log_level="warning",
         lifespan="off",
         ws="websockets-sansio",
@@ -168,7 +190,7 @@ def _serving(
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=GRACEFUL_S,
     )
-    server = QuietServer(config)
+    server = QuietServer(config, funnel if isinstance(funnel, funnels.Intake) else None)
     thread = threading.Thread(
         target=server.run, kwargs={"sockets": [listener]}, name="crossing-serve", daemon=True
     )
@@ -208,14 +230,35 @@ class QuietServer(uvicorn.Server):
 
     TICK_S = 1.0
 
+    def __init__(self, config: uvicorn.Config, intake: funnels.Intake | None = None) -> None:
+        super().__init__(config)
+        self.intake = intake
+        self._adopted: set[asyncio.Task[Any]] = set()
+
     async def main_loop(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._woken = asyncio.Event()
+        if self.intake is not None:
+            self.intake.start(self._loop, self.adopt)
         counter = 0  # in uvicorn's tenths of a second: its tick refreshes the Date at 0 mod 10
         while not await self.on_tick(counter):
             counter = (counter + 10) % 864000
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._woken.wait(), self.TICK_S)
+
+    def adopt(self, sock: socket.socket) -> None:
+        """Serve, on this server's loop, a connection another process accepted and passed
+        on before reading from it: as if this one had accepted it."""
+        config = self.config
+
+        def protocol() -> asyncio.Protocol:
+            return config.http_protocol_class(  # type: ignore[call-arg]
+                config=config, server_state=self.server_state, app_state=self.lifespan.state
+            )
+
+        task = asyncio.ensure_future(self._loop.connect_accepted_socket(protocol, sock))
+        self._adopted.add(task)
+        task.add_done_callback(self._adopted.discard)
 
     def stop(self) -> None:
         """Stop serving (from any thread): close the sockets and return from ``run``."""
@@ -288,7 +331,9 @@ class Crew:
         backend: local.SqliteBackend,
         frontend: Path | None,
         pump_every: float,
+        outlet: socket.socket | None = None,
     ) -> None:
+        """``outlet``: where the others pass the connections they accept (``funnel``)."""
         links, self.folder = link_addresses()
         key = secrets.token_bytes(32)
         self._ready: set[int] = set()
@@ -297,6 +342,7 @@ class Crew:
         self.peers.tells["ready"] = self._is_ready
         env = {**os.environ, KEY_VARIABLE: key.hex()}
         fd = listener.fileno()
+        fds = (fd,) if outlet is None else (fd, outlet.fileno())
         self.processes = [
             subprocess.Popen(
                 [
@@ -311,12 +357,23 @@ class Crew:
                     f"--pump-every={pump_every}",
                     *([f"--packs={backend.packs}"] if backend.packs else []),
                     *([f"--frontend={frontend}"] if frontend else []),
+                    *([f"--outlet={outlet.fileno()}"] if outlet is not None else []),
                 ],
-                pass_fds=(fd,),
+                pass_fds=fds,
                 env=env,
             )
             for worker in range(1, count)
         ]
+
+    def tell_all(self, name: str) -> Callable[..., None]:
+        """A function telling every other worker ``name`` (those gone are skipped)."""
+
+        def tell(*args: Any) -> None:
+            for worker in self.peers.linked():
+                with contextlib.suppress(LinkDown):
+                    self.peers.tell(worker, name, *args)
+
+        return tell
 
     def _is_ready(self, worker: int) -> None:
         with self._changed:
@@ -409,6 +466,7 @@ def serve(
     backend: str = "sqlite",
     data: Path | None = None,
     workers: int = 1,
+    funnel: int = funnels.FUNNEL_BELOW,
 ) -> int:
     # Ctrl-C and SIGTERM (systemd, docker stop, kill) both stop cleanly: close frames,
     # then exit. A flag, not KeyboardInterrupt: an interrupted Thread.join can leave the
@@ -420,7 +478,7 @@ def serve(
         os.environ.setdefault(name, value)  # before the handlers log: the service's name
     try:
         with running(
-            host, port, frontend, packs, backend=backend, data=data, workers=workers
+            host, port, frontend, packs, backend=backend, data=data, workers=workers, funnel=funnel
         ) as stack:
             _announce(stack, host)
             while stack.thread and stack.thread.is_alive() and not stopping.wait(0.5):

@@ -16,6 +16,7 @@ import threading
 from pathlib import Path
 
 from crossing.local import backend as local
+from crossing.local.funnel import Outlet
 from crossing.local.workers import KEY_VARIABLE, LinkDown, Peers
 
 log = logging.getLogger(__name__)
@@ -31,6 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--packs", type=Path)
     parser.add_argument("--frontend", type=Path)
     parser.add_argument("--pump-every", type=float, default=1.0)
+    parser.add_argument("--outlet", type=int, help="where to pass connections to the first")
     args = parser.parse_args(argv)
     stopping = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):  # Ctrl-C reaches the whole group
@@ -58,7 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     except LinkDown as error:
         print(f"crossing serve: worker {args.worker}: {error}", file=sys.stderr)
         return 1
-    with _serving(listener, backend, args.frontend, args.pump_every, peers) as stack:
+    outlet = Outlet(socket.socket(fileno=args.outlet)) if args.outlet is not None else None
+    with _serving(listener, backend, args.frontend, args.pump_every, peers, outlet) as stack:
         peers.wait_for_all()
         peers.tell(0, "ready", args.worker)
         while stack.thread and stack.thread.is_alive() and not stopping.wait(0.5):

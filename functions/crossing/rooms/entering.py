@@ -76,7 +76,9 @@ class Entering:
         rooms = self.rooms
         now = rooms.clock()
         for _ in range(MAX_TRIES):
-            code = "".join(rooms.rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            code = rooms.runner.new_name(
+                lambda: "".join(rooms.rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            )
             room = R.new_room(code, player, name, solo=solo, seed=rooms.rng.getrandbits(32))
             room, _ = R.step(room, R.Connect(player, connection), now)
             room = ready(room, now)

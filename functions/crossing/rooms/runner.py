@@ -34,6 +34,7 @@ from crossing.rooms.ports import Conflict
 
 S = TypeVar("S")
 MAX_TRIES = 6
+OWN_DRAWS = 64  # names drawn at most for a new document this process owns (1 in N each)
 HELD = 2000  # documents kept in memory per process, most recently used
 
 log = logging.getLogger(__name__)
@@ -162,6 +163,18 @@ class Runner:
         self._lead(kind, key, name)
         job.done.wait()
         return self._result(job)
+
+    def new_name(self, draw: Callable[[], str]) -> str:
+        """A name for a new document from ``draw``, one this process owns where processes
+        share the documents out: the phone that made a room is then held where the room
+        is applied, and at light load, when the local stack serves every phone from one
+        process (``local/gather.py``), so are all the others."""
+        name = draw()
+        for _ in range(OWN_DRAWS):
+            if self.shared is None or self.shared.mine(name):
+                break
+            name = draw()
+        return name
 
     def gather(self, name: str) -> None:
         """Hold the document's commands in its queue, unapplied, until ``release``: a
