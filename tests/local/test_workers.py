@@ -141,21 +141,15 @@ def test_rooms_owned_by_either_process_play_alike(served):
 
 
 @reads_proc
-def test_a_room_is_owned_by_the_process_holding_the_phone_that_made_it(served):
-    phones = phones_in_both(served, 1)
-    for p in phones:
-        code = host_room([p])
-        assert owner(code, 2) == served.worker_of(p)
-
-
-@reads_proc
 def test_at_light_load_the_first_process_serves_every_phone_and_their_rooms(tmp_path):
     served = Served(tmp_path / "data", funnel=64)
     try:
         phones = [served.player() for _ in range(12)]  # half would land in each, unfunnelled
         assert [served.worker_of(p) for p in phones] == [0] * 12
         code = host_room(phones[:6])
-        assert owner(code, 2) == 0
+        # Each owned where it was made: by chance, all seven would be 1 in 128.
+        others = [host_room([p]) for p in phones[6:]]
+        assert [owner(c, 2) for c in [code, *others]] == [0] * 7
         start_together(phones[:6])
         square = white_squares(phones[0].room)[0]
         assert phones[5].act("type", square=square, letter="Q")["type"] == "ack"

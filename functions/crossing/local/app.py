@@ -86,6 +86,14 @@ class Sockets:
         self.hand_over: Callable[[str, Any], Awaitable[Any] | None] | None = None
         """Where there are other workers: a frame for a room another owns, handed to it
         from the loop (``HandOver``), or None for one to handle here."""
+        self.inline_below = 0
+        """While this process holds fewer sockets than this, a frame that comes when no
+        other is in hand is handled on the loop itself, not handed to a thread and back:
+        at light load, when each letter runs on a cold CPU, those two hops were a tenth
+        of a Large room's CPU per letter. Under load, frames go to the threads as before,
+        so one waiting on the disk never holds up the sockets. Only where the service
+        posts to these sockets in-process (over HTTP back to this loop it would wait for
+        itself)."""
         self.holding: Callable[[int], None] | None = None
         """Told how many sockets this process holds whenever that changes (the first of
         several workers: ``funnel.Intake``)."""
@@ -262,7 +270,11 @@ def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlett
                 # One frame at a time per connection, in order, like API Gateway's invocations.
                 if await _handed_over(sockets, connection, body):
                     continue
-                await _invoke(handlers.message, websocket_event("MESSAGE", connection, body=body))
+                event = websocket_event("MESSAGE", connection, body=body)
+                if not _handling and len(sockets.open) < sockets.inline_below and _brief(body):
+                    _run(handlers.message, event)  # nothing else in hand: here, on the loop
+                else:
+                    await _invoke(handlers.message, event)
         except (WebSocketDisconnect, WebSocketDisconnected):
             pass  # the browser went away: API Gateway would call $disconnect now
         finally:
@@ -358,11 +370,39 @@ async def _handed_over(sockets: Sockets, connection: str, body: Any) -> bool:
     return True
 
 
+_handling = 0  # handlers running on the pool's threads now (changed on the loop only)
+
+
 async def _invoke(handler: Any, event: dict[str, Any]) -> Any:
     """Run a handler as Lambda would: in its own thread; a failure is logged, not fatal."""
+    global _handling
+    _handling += 1
     try:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(_handlers, handler, event, LambdaContext())
+    except Exception:
+        log.exception("%s failed", getattr(handler, "__name__", "handler"))
+        return None
+    finally:
+        _handling -= 1
+
+
+BRIEF = frozenset({"type", "clear", "undo", "tick"})
+"""The frames of play a phone sends most (a letter, a tick), which only step a room
+already held and write it: no password to hash, nothing to wait for but the disk."""
+
+
+def _brief(body: Any) -> bool:
+    try:
+        return isinstance(body, str) and json.loads(body).get("action") in BRIEF
+    except (ValueError, AttributeError, RecursionError):
+        return False
+
+
+def _run(handler: Any, event: dict[str, Any]) -> Any:
+    """Run a handler on the calling thread (the loop); a failure is logged, not fatal."""
+    try:
+        return handler(event, LambdaContext())
     except Exception:
         log.exception("%s failed", getattr(handler, "__name__", "handler"))
         return None

@@ -137,9 +137,11 @@ class SqliteBackend:
 
     def service(self, sockets: Any, peers: Any = None) -> Any:
         from crossing.aws.config import Settings
+        from crossing.local.app import handler_pool
         from crossing.rooms.held import HeldConnections
         from crossing.rooms.service import RoomService
 
+        aside = handler_pool().submit
         settings = Settings.from_env()
         store: Any = self.store
         queue = None
@@ -163,6 +165,7 @@ class SqliteBackend:
             accounts=self.accounts,
             queue=queue,
             shared=queue,
+            aside=aside,
         )
         return service
 

@@ -28,7 +28,15 @@ from crossing.local import funnel as funnels
 from crossing.local.events import LambdaContext
 from crossing.local.paths import default_frontend, default_packs
 from crossing.local.pump import Pump
-from crossing.local.workers import KEY_VARIABLE, HandOver, LinkDown, Peers, link_addresses, owner
+from crossing.local.workers import (
+    KEY_VARIABLE,
+    HandOver,
+    LinkDown,
+    Owners,
+    Peers,
+    link_addresses,
+    owner,
+)
 
 MAX_WORKERS = 4
 GRACEFUL_S = 5
@@ -153,6 +161,8 @@ def _serving(
 
     me = peers.me if peers is not None else 0
     sockets = Sockets(me, peers)
+    if isinstance(store, local.SqliteBackend):
+        sockets.inline_below = funnels.FUNNEL_BELOW
     service = store.service(sockets, peers)
     handlers.reset(service)
     due = store.due
@@ -177,6 +187,11 @@ def _serving(
         peers.tells["funnel"] = funnel.told
         # uvicorn builds each connection's protocol by calling this with its options.
         http = funnel.protocol(AutoHTTPProtocol)
+    if funnel is not None:
+        owners = service.runner.shared
+        assert isinstance(owners, Owners)
+        # While the first takes every phone, a room is owned where it was made.
+        owners.claiming = lambda: funnel.taking
     config = uvicorn.Config(
         app,
         http=http,

@@ -350,9 +350,14 @@ class Owners:
     def __init__(self, peers: Peers, apply: Callable[[Queued], Any]) -> None:
         self.peers = peers
         self.apply = apply
+        self.claiming: Callable[[], bool] = lambda: False
+        """Whether rooms made here now are to be owned here (``funnel``: at light load)."""
 
     def mine(self, group: str) -> bool:
         return owner(group, self.peers.count) == self.peers.me
+
+    def claims(self) -> bool:
+        return self.claiming()
 
     def written(self, name: str) -> None:
         """This process wrote a document another owns: its owner reads it again."""

@@ -108,6 +108,10 @@ class Shared(Protocol):
 
     def written(self, name: str) -> None: ...
 
+    def claims(self) -> bool:
+        """Whether a document made here now is to be owned here (``Runner.new_name``)."""
+        ...
+
 
 class Runner:
     def __init__(
@@ -165,13 +169,16 @@ class Runner:
         return self._result(job)
 
     def new_name(self, draw: Callable[[], str]) -> str:
-        """A name for a new document from ``draw``, one this process owns where processes
-        share the documents out: the phone that made a room is then held where the room
-        is applied, and at light load, when the local stack serves every phone from one
-        process (``local/gather.py``), so are all the others."""
+        """A name for a new document from ``draw``; where processes share the documents out
+        and this one claims what it makes, one it owns. At light load the local stack
+        serves every phone from one process (``local/funnel.py``), which then owns every
+        room made, so no frame or post crosses to another; past it, names fall where
+        they may and the rooms are shared out evenly."""
         name = draw()
+        if self.shared is None or not self.shared.claims():
+            return name
         for _ in range(OWN_DRAWS):
-            if self.shared is None or self.shared.mine(name):
+            if self.shared.mine(name):
                 break
             name = draw()
         return name

@@ -81,6 +81,7 @@ class RoomService:
         hold: bool = True,
         queue: Queue | None = None,
         shared: Shared | None = None,
+        aside: Callable[[Callable[[], None]], Any] | None = None,
     ):
         # Where this process is the only writer, it holds what it writes (connections here,
         # rooms and games in the runner) instead of reading it back for every frame.
@@ -88,6 +89,10 @@ class RoomService:
         held = not hold or isinstance(store, HeldConnections)
         self.store: Store = store if held else HeldConnections(store)
         self.push = push
+        # Where a notification is sent from: here, after the write (Lambda must send it
+        # before returning), or handed to ``aside`` (the local stack's threads, so a push
+        # service taking its time never holds up a room or an event loop).
+        self.aside = aside
         self.accounts = accounts
         self.connections = connections
         self.timers = timers
@@ -396,7 +401,10 @@ class RoomService:
         return send(self.connections, connection, message)
 
     def _notify(self, note: R.Notify) -> None:
-        self.router.notices.notify(note)
+        if self.aside is not None:
+            self.aside(lambda: _quietly(self.router.notices.notify, note))
+        else:
+            self.router.notices.notify(note)
 
 
 _VISIBLE_FIELDS = tuple(f.name for f in fields(R.Room) if f.name not in ("applied", "paces"))
