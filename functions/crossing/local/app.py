@@ -156,7 +156,9 @@ class Sockets:
                 return True
         try:
             if waiting is None:
-                if wake:
+                if wake and asyncio._get_running_loop() is loop:
+                    loop.call_soon(self._start_all)  # a frame handled on the loop: no wake-up
+                elif wake:
                     loop.call_soon_threadsafe(self._start_all)
                 return True
             # A phone that reads nothing for this long is as good as gone: close it, as
