@@ -360,3 +360,34 @@ def test_a_redirect_is_not_followed():
         with pytest.raises(WebPushException):
             web_push.send(sub, {"room": "ABCDEF"})
         assert [call.request.url for call in mocked.calls] == [sub["endpoint"]]
+
+
+def test_sent_aside_a_slow_push_holds_up_no_room_and_still_goes_once(store, clock):
+    """The local stack hands notifications to a thread (``RoomService(aside=...)``): the
+    player whose Done made the game wait is answered while the push service dawdles."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    class SlowPush(RecordingPush):
+        def __init__(self) -> None:
+            super().__init__()
+            self.release = threading.Event()
+
+        def send(self, subscription, payload):
+            assert self.release.wait(10)
+            return super().send(subscription, payload)
+
+    push = SlowPush()
+    pool = ThreadPoolExecutor(max_workers=2)
+    service = make_service(clock, store=store, push=push)
+    service.aside = pool.submit
+    phone = phone_maker(service)
+    host, (ann,), code = start_game(phone)
+    sub = subscription("ann")
+    ann.send("notify", subscription=sub)
+    service.disconnect(ann.connection)
+    finish(host)  # answered, though the push has not gone yet
+    assert push.sent == [] and ann.player in stored_room(service, code).notified
+    push.release.set()
+    pool.shutdown(wait=True)
+    assert len(push.to(sub["endpoint"])) == 1

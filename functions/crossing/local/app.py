@@ -3,7 +3,9 @@ and the HTTP API routes (the Solver).
 
 Each WebSocket frame becomes the API Gateway event the Lambda handler gets, and
 runs in a worker thread, so the handler's own ``post_to_connection`` call (an HTTP
-request back to this server) is answered while it waits.
+request back to this server, on moto) is answered while it waits. On SQLite, at light
+load, a letter or tick with nothing else in hand runs on the loop itself
+(``Sockets.inline_below``).
 """
 
 from __future__ import annotations
