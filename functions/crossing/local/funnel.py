@@ -28,7 +28,7 @@ FUNNEL_BELOW = 24
 """Phones the first process serves before the others serve what they accept: three
 Large rooms of eight. The rooms made meanwhile stay the first's, so under heavy load it
 applies that many more than its share (fifty rooms of six on two processes: with 64,
-30 of the 50 rooms and the ack p99 from 136 to 220 ms; with 24, about 27)."""
+about 30 of the 50 rooms, and the ack p99 went from 136 to 220 ms; with 24, about 27)."""
 PASSED_AT_ONCE = 16
 """Sockets taken from one datagram at most (each carries one)."""
 
