@@ -382,11 +382,7 @@ async def _invoke(handler: Any, event: dict[str, Any]) -> Any:
     global _handling
     _handling += 1
     try:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(_handlers, handler, event, LambdaContext())
-    except Exception:
-        log.exception("%s failed", getattr(handler, "__name__", "handler"))
-        return None
+        return await asyncio.get_running_loop().run_in_executor(_handlers, _run, handler, event)
     finally:
         _handling -= 1
 
@@ -404,7 +400,7 @@ def _brief(body: Any) -> bool:
 
 
 def _run(handler: Any, event: dict[str, Any]) -> Any:
-    """Run a handler on the calling thread (the loop); a failure is logged, not fatal."""
+    """Run a handler on the calling thread; a failure is logged, not fatal."""
     try:
         return handler(event, LambdaContext())
     except Exception:

@@ -11,8 +11,8 @@ byte of it: the socket itself, over a Unix datagram socket (``SCM_RIGHTS``), whi
 the first serves as if it had accepted it (``Intake``). A room is owned by the
 process that made it (``Runner.new_name``), so at light load every room and every
 phone is in the first process. Past that, each serves what it accepts, as before,
-and the rooms are shared out by their codes. docs/architecture.md, "The second
-core", has the figures.
+and the rooms are shared out by their codes. docs/architecture.md, "Light load: one
+process serves it all", has the design and its figures.
 """
 
 from __future__ import annotations

@@ -118,10 +118,11 @@ def running(
     try:
         if workers > 1:
             assert isinstance(store, local.SqliteBackend)
-            inbox, outbox = funnels.pair()
-            crew = Crew(workers, listener, store, frontend, pump_every, outbox if funnel else None)
-            outbox.close()  # the others have it
-            intake = funnels.Intake(inbox, funnel, crew.tell_all("funnel"))
+            inbox, outbox = funnels.pair() if funnel else (None, None)
+            crew = Crew(workers, listener, store, frontend, pump_every, outbox)
+            if inbox is not None and outbox is not None:
+                outbox.close()  # the others have it
+                intake = funnels.Intake(inbox, funnel, crew.tell_all("funnel"))
         peers = crew.peers if crew is not None else None
         with _serving(listener, store, frontend, pump_every, peers, intake) as stack:
             if crew is not None:
