@@ -10,7 +10,15 @@ import pytest
 from crossing.crossword.commands import Clear, Refused, Type, Undo
 from crossing.crossword.seating import UNDO_DEPTH
 from crossing.rooms import room as R
-from crossing.rooms.storage import _ADAPTERS, FORMAT, dump_room, load_room
+from crossing.rooms.storage import (
+    _ADAPTERS,
+    CHUNK_EVERY,
+    FORMAT,
+    _chunk_starts,
+    _starts_chunk,
+    dump_room,
+    load_room,
+)
 
 from tests.crossword.puzzles import MINI
 from tests.rooms.fakes import start_game
@@ -30,6 +38,8 @@ def stored_json(room: R.Room) -> object:
         parts = stored["parts"]
         data["game"]["puzzle"] = unpacked(joined(stored["puzzle"], parts))
         data["game"]["players"] = {p: seat_json(seat, parts) for p, seat in stored["seats"].items()}
+    if "board" in stored:
+        data["game"]["board"] = unpacked(stored["board"])
     return data
 
 
@@ -98,6 +108,11 @@ def test_a_long_undo_history_is_stored_in_chunks_as_pydantic_writes_it(service, 
         if long == was_long:
             assert len(stored["parts"].keys() - parts) <= 2
         parts, was_long = set(stored["parts"]), long
+        for seat in room.game.players.values():  # found from the step before, as if anew
+            history = seat.history
+            if len(history) > 2 * CHUNK_EVERY:
+                anew = tuple(at for at in range(1, len(history)) if _starts_chunk(history[at]))
+                assert _chunk_starts(history) == anew
         if step % 3 == 0:
             assert stored_json(room) == pydantic_json(room)
     assert chunked
@@ -119,4 +134,17 @@ def test_a_room_stored_whole_before_it_was_stored_in_parts_still_loads(service, 
     room, _ = R.step(room, R.Play(ann.player, Type(ann.player, WHITES[0], "A")), clock.now)
     whole = zlib.compress(_ADAPTERS["room"].dump_json(room))
     stored = {"format": FORMAT, "kind": "room", "z": base64.b64encode(whole).decode()}
+    assert load_room(stored) == room
+
+
+def test_a_together_room_stored_with_its_board_inside_still_loads(service, phone, clock):
+    _, (ann,), code = start_game(phone, mode="together")
+    room = load_room(service.store.load_room(code)[0])
+    room, _ = R.step(room, R.Play(ann.player, Type(ann.player, WHITES[0], "A")), clock.now)
+    stored = dump_room(room)
+    # As format 4 stored it: the board inside the rest of the room.
+    rest = unpacked(stored.pop("z"))
+    rest["game"]["board"] = unpacked(stored.pop("board"))
+    stored["z"] = base64.b64encode(zlib.compress(json.dumps(rest).encode())).decode()
+    stored["format"] = 4
     assert load_room(stored) == room

@@ -369,6 +369,12 @@ class Ack(BaseModel):
     cursor: int | None = None  # after undo: the square the change was on
 
 
+def ack(seq: int, version: int | None, duplicate: bool, cursor: int | None) -> dict[str, Any]:
+    """An ``Ack`` as the dict it dumps to, for the acks of a room's letters: the model,
+    built and dumped, was 4 % of a letter's CPU in a profile of a Large room."""
+    return {"type": "ack", "seq": seq, "version": version, "duplicate": duplicate, "cursor": cursor}
+
+
 class Error(BaseModel):
     type: Literal["error"] = "error"
     code: str

@@ -314,10 +314,10 @@ class RoomService:
                 ),
                 None,
             )
-            ack = P.Ack(seq=reply.seq, version=batch.version, duplicate=step.duplicate)
-            if cursor is not None and not step.duplicate:
-                ack = ack.model_copy(update={"cursor": cursor})
-            messages.append((reply.connection, ack.model_dump(mode="json")))
+            if step.duplicate:
+                cursor = None
+            ack = P.ack(reply.seq, batch.version, step.duplicate, cursor)
+            messages.append((reply.connection, ack))
         if not batch.wrote:
             self.fan_out.send(messages)
             return []

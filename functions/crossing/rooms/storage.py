@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import itertools
 import json
 import threading
 import zlib
@@ -27,6 +28,7 @@ FORMAT = 1
 ROOM_PARTS = 2  # a room in play: its puzzle and each seat compressed apart
 ROOM_CHUNKS = 3  # the same, a long undo history stored in chunks (see _seat_part)
 ROOM_APART = 4  # the same, the puzzle and each finished chunk a part of its own (_keyed)
+ROOM_BOARD = 5  # the same, a Together board written square by square (_board)
 CHUNK_EVERY = 32
 """An undo history entry starts a new stored chunk one time in this many, on average."""
 _ADAPTERS: dict[str, TypeAdapter[Any]] = {
@@ -39,9 +41,13 @@ _ADAPTERS: dict[str, TypeAdapter[Any]] = {
 
 PARTS_KEPT = 4096  # players' seats and puzzles whose stored form is kept, the latest made
 CHUNKS_KEPT = 16384  # undo history chunks whose stored form is kept
+WRITES_KEPT = 65536  # a Together board's squares whose JSON is kept: fifty Large rooms' and more
 _parts: dict[int, tuple[Any, Any]] = {}
 # By the id of the chunk's first entry: the entries, and the chunk's key and text.
 _chunks: dict[int, tuple[tuple[Any, ...], tuple[str, str]]] = {}
+_writes: dict[int, tuple[Any, bytes]] = {}
+# By the id of a long history's last entry: that history, and where its chunks start.
+_starts: dict[int, tuple[tuple[Any, ...], tuple[int, ...]]] = {}
 _parts_lock = threading.Lock()
 _part_adapters: dict[type, TypeAdapter[Any]] = {}
 
@@ -76,21 +82,42 @@ def _room_parts(room: Room) -> dict[str, Any]:
     key: a store may keep each part once, apart from the room (``Store.save_room``)."""
     game = room.game
     assert game is not None
-    rest = _ADAPTERS["room"].dump_json(room, exclude={"game": {"players", "puzzle"}})
+    together = isinstance(game, Together)
+    apart = {"players", "puzzle", "board"} if together else {"players", "puzzle"}
+    rest = _ADAPTERS["room"].dump_json(room, exclude={"game": apart})
     puzzle, text = _part(game.puzzle, lambda puzzle: _keyed(_whole(puzzle)))
     parts = {puzzle: text}
     seats = {}
     for player, seat in game.players.items():
         seats[player], seat_parts = _part(seat, _seat_part)
         parts.update(seat_parts)
-    return {
-        "format": ROOM_APART,
+    stored = {
+        "format": ROOM_BOARD if together else ROOM_APART,
         "kind": "room",
         "z": _squeeze(rest),
         "puzzle": "@" + puzzle,
         "seats": seats,
         "parts": parts,
     }
+    if isinstance(game, Together):
+        stored["board"] = _squeeze(_board(game.board))
+    return stored
+
+
+def _board(board: tuple[Any, ...]) -> bytes:
+    """A Together board's JSON, as pydantic writes it, from each square's kept JSON: a
+    letter changes one square, and writing the board was two thirds of writing the rest
+    of a Large room (the squares of a board are the same objects as the board before's,
+    but for the one a letter changed)."""
+    texts = []
+    for write in board:
+        kept = _writes.get(id(write))
+        texts.append(
+            kept[1]
+            if kept is not None and kept[0] is write
+            else _part(write, _adapter(type(write)).dump_json, _writes, WRITES_KEPT)
+        )
+    return b"[" + b",".join(texts) + b"]"
 
 
 def _keyed(text: str) -> tuple[str, str]:
@@ -109,18 +136,25 @@ def _joined(text: str, parts: dict[str, str]) -> str:
         raise ValueError(f"a stored room names part {text[1:]!r}, which is not stored") from None
 
 
-def _part(value: Any, pack: Any) -> Any:
+def _part(
+    value: Any, pack: Any, kept_in: dict[int, tuple[Any, Any]] = _parts, most: int = PARTS_KEPT
+) -> Any:
     """``pack(value)``, kept for the very same object: a keystroke's room shares every
     part but the typist's seat with the room before it."""
-    kept = _parts.get(id(value))
+    kept = kept_in.get(id(value))
     if kept is not None and kept[0] is value:
         return kept[1]
     packed = pack(value)
-    with _parts_lock:
-        _parts[id(value)] = (value, packed)  # holding the value keeps its id from reuse
-        while len(_parts) > PARTS_KEPT:
-            del _parts[next(iter(_parts))]
+    _keep(kept_in, most, id(value), (value, packed))  # holding the value keeps its id
     return packed
+
+
+def _keep(kept_in: dict[int, Any], most: int, key: int, value: Any) -> None:
+    """Keep ``value`` by ``key``, forgetting the oldest past ``most``."""
+    with _parts_lock:
+        kept_in[key] = value
+        while len(kept_in) > most:
+            del kept_in[next(iter(kept_in))]
 
 
 def _whole(value: Any) -> str:
@@ -139,18 +173,46 @@ def _seat_part(seat: Any) -> Any:
     history = getattr(seat, "history", ())
     if len(history) <= 2 * CHUNK_EVERY:
         return _whole(seat), {}
-    chunks, start = [], 0
-    for at in range(1, len(history)):
-        # Mixed (Knuth's multiplier), as addresses step by their allocator's sizes.
-        if (id(history[at]) * 2654435761 >> 24) % CHUNK_EVERY == 0:
-            chunks.append(_chunk(history[start:at]))
-            start = at
+    starts = (0, *_chunk_starts(history))
+    chunks = [_chunk(history[start:end]) for start, end in itertools.pairwise(starts)]
     # Every chunk but the last is finished (only the oldest may yet be cut shorter): a
     # part; the last grows with the next letter, so it stays in the room itself.
-    last = _chunk(history[start:])[1]
+    last = _chunk(history[starts[-1] :])[1]
     rest = _adapter(type(seat)).dump_json(seat, exclude={"history"})
     stored = {"seat": _squeeze(rest), "history": ["@" + key for key, _ in chunks] + [last]}
     return stored, dict(chunks)
+
+
+def _starts_chunk(entry: Any) -> bool:
+    # Mixed (Knuth's multiplier), as addresses step by their allocator's sizes.
+    return (id(entry) * 2654435761 >> 24) % CHUNK_EVERY == 0
+
+
+def _chunk_starts(history: tuple[Any, ...]) -> tuple[int, ...]:
+    """Where the chunks of ``history`` start, but for the first: at each entry whose id
+    says so. Found from the same history as it was before this step, when that is kept: a
+    letter adds an entry and may drop the oldest, an undo drops the newest, and looking at
+    all 500 entries of a full history at every letter was half of storing its seat.
+
+    A history that ends at an entry is a tail of the entries it ended with when that entry
+    was added (the oldest are dropped, never the ones in between): so its last entry and
+    its length say which entries it holds."""
+    for known, grown in ((history[-1], 0), (history[-2], 1)):
+        kept = _starts.get(id(known))
+        if kept is None or kept[0][-1] is not known:
+            continue
+        before, starts = kept
+        dropped = len(before) + grown - len(history)
+        if dropped < 0 or before[dropped] is not history[0]:
+            continue
+        starts = tuple(at - dropped for at in starts if at > dropped)
+        if grown and _starts_chunk(history[-1]):
+            starts += (len(history) - 1,)
+        break
+    else:
+        starts = tuple(at for at in range(1, len(history)) if _starts_chunk(history[at]))
+    _keep(_starts, CHUNKS_KEPT, id(history[-1]), (history, starts))
+    return starts
 
 
 def _chunk(entries: tuple[Any, ...]) -> tuple[str, str]:
@@ -161,10 +223,7 @@ def _chunk(entries: tuple[Any, ...]) -> tuple[str, str]:
     if kept is not None and len(kept[0]) == len(entries) and kept[0][-1] is entries[-1]:
         return kept[1]
     keyed = _keyed(_squeeze(_adapter(tuple[type(entries[0]), ...]).dump_json(entries)))  # type: ignore[misc]
-    with _parts_lock:
-        _chunks[id(entries[0])] = (entries, keyed)
-        while len(_chunks) > CHUNKS_KEPT:
-            del _chunks[next(iter(_chunks))]
+    _keep(_chunks, CHUNKS_KEPT, id(entries[0]), (entries, keyed))
     return keyed
 
 
@@ -187,7 +246,7 @@ def _unsqueeze_seat(stored: Any, parts: dict[str, str]) -> Any:
 
 def _unpack(stored: dict[str, Any]) -> Any:
     kind, form = stored.get("kind"), stored.get("format")
-    apart = form in (ROOM_PARTS, ROOM_CHUNKS, ROOM_APART) and kind == "room"
+    apart = form in (ROOM_PARTS, ROOM_CHUNKS, ROOM_APART, ROOM_BOARD) and kind == "room"
     if kind not in _ADAPTERS or not (form == FORMAT or apart):
         raise ValueError(f"cannot read stored {kind!r} of format {form!r}")
     data = _unsqueeze(stored["z"])
@@ -195,6 +254,8 @@ def _unpack(stored: dict[str, Any]) -> Any:
         parts = stored.get("parts", {})
         data["game"]["puzzle"] = _unsqueeze(_joined(stored["puzzle"], parts))
         data["game"]["players"] = {p: _unsqueeze_seat(s, parts) for p, s in stored["seats"].items()}
+        if "board" in stored:
+            data["game"]["board"] = _unsqueeze(stored["board"])
     return _ADAPTERS[kind].validate_python(data)
 
 
