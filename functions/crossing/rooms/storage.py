@@ -83,8 +83,8 @@ def _room_parts(room: Room) -> dict[str, Any]:
     key: a store may keep each part once, apart from the room (``Store.save_room``)."""
     game = room.game
     assert game is not None
-    together = isinstance(game, Together)
-    apart = {"players", "puzzle", "board"} if together else {"players", "puzzle"}
+    board = game.board if isinstance(game, Together) else None
+    apart = {"players", "puzzle"} if board is None else {"players", "puzzle", "board"}
     rest = _ADAPTERS["room"].dump_json(room, exclude={"game": apart})
     puzzle, text = _part(game.puzzle, lambda puzzle: _keyed(_whole(puzzle)))
     parts = {puzzle: text}
@@ -93,15 +93,15 @@ def _room_parts(room: Room) -> dict[str, Any]:
         seats[player], seat_parts = _part(seat, _seat_part)
         parts.update(seat_parts)
     stored = {
-        "format": ROOM_BOARD if together else ROOM_APART,
+        "format": ROOM_APART if board is None else ROOM_BOARD,
         "kind": "room",
         "z": _squeeze(rest),
         "puzzle": "@" + puzzle,
         "seats": seats,
         "parts": parts,
     }
-    if isinstance(game, Together):
-        stored["board"] = _squeeze(_board(game.board))
+    if board is not None:
+        stored["board"] = _squeeze(_board(board))
     return stored
 
 
