@@ -128,8 +128,10 @@ def _board(board: tuple[Any, ...]) -> bytes:
             _keep_all(_writes, WRITES_KEPT, ((id(w), (w, b"{%b}" % t)) for w, t in squares))
         return whole
     texts = [k[1] if k is not None else b"" for k in kept]
-    for at in new:
-        texts[at] = _part(board[at], _adapter(type(board[at])).dump_json, _writes, WRITES_KEPT)
+    for at in new:  # one new square (or none): what the kept texts lack
+        square = board[at]
+        texts[at] = _adapter(type(square)).dump_json(square)
+        _keep(_writes, WRITES_KEPT, id(square), (square, texts[at]))
     return b"[" + b",".join(texts) + b"]"
 
 
@@ -149,16 +151,14 @@ def _joined(text: str, parts: dict[str, str]) -> str:
         raise ValueError(f"a stored room names part {text[1:]!r}, which is not stored") from None
 
 
-def _part(
-    value: Any, pack: Any, kept_in: dict[int, tuple[Any, Any]] = _parts, most: int = PARTS_KEPT
-) -> Any:
+def _part(value: Any, pack: Any) -> Any:
     """``pack(value)``, kept for the very same object: a keystroke's room shares every
     part but the typist's seat with the room before it."""
-    kept = kept_in.get(id(value))
+    kept = _parts.get(id(value))
     if kept is not None and kept[0] is value:
         return kept[1]
     packed = pack(value)
-    _keep(kept_in, most, id(value), (value, packed))  # holding the value keeps its id
+    _keep(_parts, PARTS_KEPT, id(value), (value, packed))  # holding the value keeps its id
     return packed
 
 
