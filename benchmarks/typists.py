@@ -325,6 +325,22 @@ async def _watch_loop(stats: Stats) -> None:
         stats.lags.append((asked, (time.perf_counter() - asked) * 1000 - 5))
 
 
+def writer_cpu() -> float:
+    """The CPU seconds of this process's children that are the data file's writer."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for child in Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").read_text().split():
+        try:
+            if b"crossing.local.writer" not in Path(f"/proc/{child}/cmdline").read_bytes():
+                continue
+            stat = Path(f"/proc/{child}/stat").read_text()
+        except OSError:
+            continue
+        utime, stime = (int(x) for x in stat.rsplit(")", 1)[1].split()[11:13])
+        total += (utime + stime) / tick
+    return total
+
+
 def machine_speed() -> float:
     """CPU seconds for ten million turns of an empty Python loop: this VM's speed drifts
     by half and more within an hour, so every figure is printed beside it."""
@@ -383,6 +399,9 @@ def serve(workers: int, funnel: int | None) -> None:
                 by = Counter(getattr(store, "requests", {}))
                 cpu = time.process_time()
                 threads = thread_cpu()
+                if writing := writer_cpu():  # the data file's writer, a process of its own
+                    cpu += writing
+                    threads["writer"] = writing
                 for worker in stack.crew.peers.linked() if stack.crew else ():
                     theirs = stack.crew.peers.call(worker, "stats")
                     cpu += theirs["cpu"]

@@ -58,11 +58,20 @@ def holder_of(workers: Sequence[int], port: int, client_port: int) -> int:
 
 def serving(pid: int) -> list[int]:
     """The pids of ``crossing serve``'s processes, ``pid`` (worker 0) first, then its
-    worker processes in their order (``--worker=N`` in each one's command line)."""
-
-    def number(child: int) -> int:
+    worker processes in their order (``--worker=N`` in each one's command line); not the
+    data file's writer, which serves no phone."""
+    numbered = {}
+    for child in children(pid):
         line = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
         found = [a for a in line if a.startswith(b"--worker=")]
-        return int(found[0].split(b"=")[1]) if found else 1 << 30
+        if found:
+            numbered[int(found[0].split(b"=")[1])] = child
+    return [pid, *(numbered[n] for n in sorted(numbered))]
 
-    return [pid, *sorted(children(pid), key=number)]
+
+def writer_of(pid: int) -> int | None:
+    """The pid of ``crossing serve``'s data file writer, if it has one."""
+    for child in children(pid):
+        if b"crossing.local.writer" in Path(f"/proc/{child}/cmdline").read_bytes():
+            return child
+    return None

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from crossing.aws import table
 from crossing.local import sqlite as sqlite_module
+from crossing.local import writer
 from crossing.local.backend import SqliteBackend
 from crossing.local.pump import Pump
 from crossing.local.sqlite import (
@@ -271,6 +272,7 @@ def test_a_room_written_by_two_processes_in_turn_keeps_every_part(tmp_path, cloc
     # Each process's store knows the rows it wrote; a write by the other moves the
     # version on, and then neither may trust what it knew.
     path = tmp_path / "crossing.sqlite3"
+    the_writer = writer.start(path)
     first = Database(path, clock=clock, shared=True)
     second = Database(path, clock=clock, shared=True)
     a, b = SqliteStore(first), SqliteStore(second)
@@ -285,6 +287,7 @@ def test_a_room_written_by_two_processes_in_turn_keeps_every_part(tmp_path, cloc
     assert set(part_rows(first, "ABCD")) == {"k1", "k3"}
     first.close()
     second.close()
+    the_writer.communicate()
 
 
 def test_the_parts_of_a_room_past_its_ttl_are_swept_with_it(db, clock):

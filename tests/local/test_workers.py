@@ -23,7 +23,7 @@ from crossing.local.workers import LinkDown, Peers, link_addresses, owner
 from websockets.exceptions import ConnectionClosed
 
 from tests.local.client import SocketPlayer, white_squares
-from tests.local.procs import alive, holder_of, serving
+from tests.local.procs import alive, holder_of, serving, writer_of
 from tests.local.test_restart import Server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,6 +44,7 @@ class Served(Server):
         self.port = int(self.url.rsplit(":", 1)[1].split("/")[0])
         self.workers = serving(self.process.pid)
         assert len(self.workers) == 2
+        assert writer_of(self.process.pid) is not None, "the data file has its own writer"
 
     def worker_of(self, p: SocketPlayer) -> int:
         """Which serving process (0 or 1) holds ``p``'s socket."""

@@ -15,6 +15,7 @@ import functools
 import json
 import logging
 import socket
+import subprocess
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from typing import Any, Protocol
 
 from crossing.aws import pool, table
 from crossing.aws.push import generate_keys
+from crossing.local import writer
 
 REGION = "us-east-1"
 TABLE = "crossing-local"
@@ -109,6 +111,7 @@ class SqliteBackend:
     first: bool = True
     """The first of them: it holds the folder's lock, for all of them."""
     _swept_at: float = field(default=0.0, init=False)
+    _writer: subprocess.Popen[bytes] | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         from crossing.local.sqlite import (
@@ -122,6 +125,8 @@ class SqliteBackend:
         try:
             self.data.mkdir(parents=True, exist_ok=True)
             self._lock = _lock(self.data / "lock") if self.first else None
+            if self.shared and self.first:  # the one writer of the file, for all of them
+                self._writer = writer.start(self.data / FILE_NAME)
             self.db = Database(self.data / FILE_NAME, clock=self.clock, shared=self.shared)
         except OSError as error:
             raise BackendError(f"cannot keep data in {self.data}: {error.strerror}") from None
@@ -197,6 +202,8 @@ class SqliteBackend:
 
     def stop(self) -> None:
         self.db.close()
+        if self._writer is not None:
+            self._writer.communicate()  # its input closed: it stops
         if self._lock is not None:
             self._lock.close()
 

@@ -18,6 +18,7 @@ import contextlib
 import hashlib
 import hmac
 import json
+import logging
 import secrets
 import sqlite3
 import threading
@@ -27,12 +28,14 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from crossing.aws import pool, table
 from crossing.crossword.commands import Refused
-from crossing.rooms.ports import Account, Conflict, Json, Session
+from crossing.local import writer, writes
+from crossing.rooms.ports import Account, Json, Session
 
+_log = logging.getLogger(__name__)
 FILE_NAME = "crossing.sqlite3"
 ROOMS_KNOWN = 2048
 """Rooms whose part rows a store remembers (the latest written or read)."""
@@ -42,6 +45,7 @@ GUEST_TTL_S = 90 * 24 * 3600
 """A guest's profile (and with it their seat and name) is dropped this long after they
 were last seen; a signed-in player's profile is kept for good. Longer than a saved
 game's 60 days, so a save never outlives the profile it belongs to."""
+T = TypeVar("T")
 ACCOUNT_PREFIX = "acct."
 """A signed-in player's id starts with this (``rooms.service``); any other is a guest."""
 
@@ -75,6 +79,19 @@ CREATE TABLE IF NOT EXISTS refresh_tokens (
 """
 
 
+def open_file(path: Path) -> sqlite3.Connection:
+    """A connection to the data file, its tables made if new."""
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("PRAGMA foreign_keys=ON")
+    # 512 KiB of page cache, not SQLite's 2 MiB: the OS caches the file anyway, and a
+    # cache that fills as the file grows is memory that never comes back.
+    db.execute("PRAGMA cache_size=-512")
+    db.executescript(_SCHEMA)
+    return db
+
+
 class Database:
     """One SQLite file shared by the three ports; ``clock`` gives epoch seconds.
 
@@ -84,6 +101,11 @@ class Database:
     commit, so writes that arrive while others are waiting share one commit (a group
     commit): each still returns only once its own write is on disk, and fifty busy
     rooms do not queue one fsync apiece behind the lock.
+
+    ``shared``: other processes use the file too (``crossing serve --workers N``), and
+    every write goes to the file's one writer process (``local/writer.py``), which
+    groups them the same way; this connection only reads. Should that process be gone,
+    writes are made here again, SQLite's own lock taking turns with the others.
     """
 
     def __init__(
@@ -91,10 +113,6 @@ class Database:
     ) -> None:
         self.path = Path(path)
         self.clock = clock
-        # Shared with other processes (the local workers): their writers take turns on a
-        # blocking lock file, which wakes the next at once, where SQLite's own busy wait
-        # sleeps 1, 2, 5, 10 ms and more between tries.
-        self._turns = self.path.with_name(self.path.name + ".writer").open("a") if shared else None
         self._lock = threading.Lock()
         self._committed_cond = threading.Condition(self._lock)
         self._wanting = 0  # writers waiting for the lock: the open group waits for them
@@ -104,14 +122,23 @@ class Database:
         self._committed = 0  # every transaction up to this one is committed
         self._joined = 0  # writes in the open transaction
         self._failed: dict[int, BaseException] = {}  # a commit that failed, by number
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        # 512 KiB of page cache, not SQLite's 2 MiB: the OS caches the file anyway, and a
-        # cache that fills as the file grows is memory that never comes back.
-        self._db.execute("PRAGMA cache_size=-512")
-        self._db.executescript(_SCHEMA)
+        self._db = open_file(self.path)
+        self._writer = writer.Client(writer.address(self.path)) if shared else None
+
+    def run(self, write: Callable[..., T], *args: Any) -> T:
+        """``write(db, *args)``, all or nothing, committed to disk before this returns:
+        by the writer process where the file is shared (``local/writer.py``), else here.
+        ``write`` is one of ``writes.WRITES``, its arguments and answer plain data."""
+        if self._writer is not None:
+            try:
+                answer: T = self._writer.run(write.__name__, args)
+                return answer
+            except writer.WriterGone as gone:
+                # What it did not answer it rolled back or committed: a conditional
+                # write made again conflicts, and the runner reads and re-applies.
+                _log.error("writing here, not in the writer process: %s", gone)
+        with self.write() as db:
+            return write(db, *args)
 
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
@@ -124,12 +151,7 @@ class Database:
             with self._wanting_lock:
                 self._wanting -= 1
             if not self._group:
-                self._take_turn()
-                try:
-                    self._db.execute("BEGIN IMMEDIATE")
-                except BaseException:
-                    self._end_turn()
-                    raise
+                self._db.execute("BEGIN IMMEDIATE")
                 self._last += 1
                 self._group, self._joined = self._last, 0
             group = self._group
@@ -166,22 +188,8 @@ class Database:
                 self._db.execute("ROLLBACK")
             self._failed = {g: e for g, e in self._failed.items() if g > group - GROUP_MAX}
             self._failed[group] = error
-        finally:
-            self._end_turn()
         self._committed = group
         self._committed_cond.notify_all()
-
-    def _take_turn(self) -> None:
-        if self._turns is not None:
-            import fcntl
-
-            fcntl.flock(self._turns, fcntl.LOCK_EX)  # waits without holding the GIL
-
-    def _end_turn(self) -> None:
-        if self._turns is not None:
-            import fcntl
-
-            fcntl.flock(self._turns, fcntl.LOCK_UN)
 
     def read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
@@ -193,31 +201,14 @@ class Database:
         return int(self.clock())
 
     def sweep(self) -> int:
-        """Delete every item past its TTL (reads already ignore them), and the parts of
-        rooms that are gone; how many went."""
-        with self.write() as db:
-            expired = db.execute(
-                "DELETE FROM items WHERE expires_at IS NOT NULL AND expires_at <= ?",
-                (self.now_s(),),
-            ).rowcount
-            # A part lives as long as its room's state: it has no TTL of its own, as
-            # the state's moves on with every write.
-            return (
-                expired
-                + db.execute(
-                    "DELETE FROM items WHERE sk >= ? AND sk < ? AND pk NOT IN "
-                    "(SELECT pk FROM items WHERE sk = ?)",
-                    (_PART, _PART_END, table.room_key("")[1]),
-                ).rowcount
-            )
+        """Delete every item past its TTL, and the parts of rooms that are gone; how many."""
+        return self.run(writes.sweep, self.now_s())
 
     def close(self) -> None:
         with self._lock:
             if self._group:
                 self._commit()
             self._db.close()
-            if self._turns is not None:
-                self._turns.close()
 
 
 class SqliteStore(table.KeyedDocuments):
@@ -275,26 +266,18 @@ class SqliteStore(table.KeyedDocuments):
         new = [(pk, _PART + part, parts[part]) for part in parts.keys() - known]
         gone = [(pk, _PART + part) for part in known - parts.keys()]
 
-        def also(db: sqlite3.Connection) -> None:
-            db.executemany("INSERT OR IGNORE INTO items (pk, sk, data) VALUES (?, ?, ?)", new)
-            db.executemany("DELETE FROM items WHERE pk = ? AND sk = ?", gone)
-
         head = {**state, "parts": sorted(parts)}
         # The cloud keeps the parts in the item itself: the same limit holds here.
         beside = sum(len(text) + 3 for text in parts.values())
         what = f"room {code}'s state"
-        version = self._save("save_room", key, head, seen, expires_at, what, beside, also)
+        version = self._save("save_room", key, head, seen, expires_at, what, beside, (new, gone))
         self._know(code, version, frozenset(parts))
         return version
 
     def delete_doc(self, kind: str, name: str, seen: int) -> None:
         key = table.doc_key(kind, name)
         self.requests["delete_doc"] += 1
-        with self.db.write() as db:
-            row = db.execute(_LIVE + " AND pk = ? AND sk = ?", (self.db.now_s(), *key)).fetchone()
-            if row is None or row[1] != seen:
-                raise Conflict(f"{key[0]} {key[1]} is no longer at version {seen}")
-            db.execute("DELETE FROM items WHERE pk = ? AND sk = ?", key)
+        self.db.run(writes.delete_item, key, seen, self.db.now_s())
 
     def list_docs(self, kind: str) -> list[tuple[str, Json, int]]:
         pk, prefix = table.listed(kind)
@@ -321,25 +304,14 @@ class SqliteStore(table.KeyedDocuments):
         expires_at: int | None,
         what: str = "",
         beside: int = 0,
-        also: Callable[[sqlite3.Connection], None] | None = None,
+        parts: tuple[list[tuple[str, str, str]], list[tuple[str, str]]] = ([], []),
     ) -> int:
-        """Write ``doc`` at ``key`` if still at ``seen``, and do ``also`` in the same
-        transaction (a room's part rows)."""
+        """Write ``doc`` at ``key`` if still at ``seen``, with a room's part rows: the
+        ones to insert and the ones to delete, in the same transaction."""
         text = table.encode(doc, what or f"{key[0]} {key[1]}", beside)
         self.requests[method] += 1
         ttl = None if expires_at is None else table.ttl_seconds(expires_at)
-        with self.db.write() as db:
-            row = db.execute(_LIVE + " AND pk = ? AND sk = ?", (self.db.now_s(), *key)).fetchone()
-            if (row[1] if row else None) != seen:
-                raise Conflict(f"{key[0]} is no longer at version {seen}")
-            version = 1 if seen is None else seen + 1
-            db.execute(
-                "INSERT OR REPLACE INTO items (pk, sk, data, version, expires_at) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (*key, text, version, ttl),
-            )
-            if also is not None:
-                also(db)
+        version: int = self.db.run(writes.save_item, key, text, seen, ttl, self.db.now_s(), *parts)
         return version
 
     # Connections
@@ -367,11 +339,7 @@ class SqliteStore(table.KeyedDocuments):
             return None
         if row[1] is not None and row[1] < self.db.now_s() + GUEST_TTL_S - 24 * 3600:
             # A guest seen again: their profile lives on (rewritten at most once a day).
-            with self.db.write() as db:
-                db.execute(
-                    "UPDATE items SET expires_at = ? WHERE pk = ? AND sk = ?",
-                    (self.db.now_s() + GUEST_TTL_S, *key),
-                )
+            self.db.run(writes.keep_until, key, self.db.now_s() + GUEST_TTL_S)
         return json.loads(row[0])
 
     def put_profile(self, player: str, profile: Json) -> None:
@@ -389,26 +357,12 @@ class SqliteStore(table.KeyedDocuments):
         self.requests["update_profile"] += 1
         key = table.profile_key(player)
         guest = not player.startswith(ACCOUNT_PREFIX)
-        with self.db.write() as db:
-            row = db.execute(
-                "SELECT data FROM items WHERE pk = ? AND sk = ? "
-                "AND (expires_at IS NULL OR expires_at > ?)",
-                (*key, self.db.now_s()),
-            ).fetchone()
-            profile = json.loads(row[0]) if row else {}
-            if any(profile.get(k) != v for k, v in (expect or {}).items()):
-                return False
-            profile = {k: v for k, v in {**profile, **changes}.items() if v is not None}
-            db.execute(
-                "INSERT OR REPLACE INTO items (pk, sk, data, version, expires_at) "
-                "VALUES (?, ?, ?, NULL, ?)",
-                (
-                    *key,
-                    table.encode(profile, f"player {player}'s profile"),
-                    self.db.now_s() + GUEST_TTL_S if guest else None,
-                ),
-            )
-        return True
+        ttl = self.db.now_s() + GUEST_TTL_S if guest else None
+        what = f"player {player}'s profile"
+        done: bool = self.db.run(
+            writes.update_fields, key, changes, expect, self.db.now_s(), ttl, what
+        )
+        return done
 
     def get_save(self, player: str, kind: str) -> Json | None:
         row = self._get("get_save", table.save_key(player, kind))
@@ -424,19 +378,8 @@ class SqliteStore(table.KeyedDocuments):
     # Rate limits
 
     def _take(self, key: tuple[str, str], limit: int, expires_at_s: int) -> bool:
-        with self.db.write() as db:
-            # The window is in the key, so its TTL needs no check here (the sweep drops
-            # counters of windows long past).
-            row = db.execute("SELECT data FROM items WHERE pk = ? AND sk = ?", key).fetchone()
-            count = int(row[0]) if row else 0
-            if count >= limit:
-                return False
-            db.execute(
-                "INSERT OR REPLACE INTO items (pk, sk, data, version, expires_at) "
-                "VALUES (?, ?, ?, NULL, ?)",
-                (*key, str(count + 1), expires_at_s),
-            )
-        return True
+        taken: bool = self.db.run(writes.take_one, key, limit, expires_at_s)
+        return taken
 
     # One statement each
 
@@ -454,23 +397,14 @@ class SqliteStore(table.KeyedDocuments):
     def _put(self, method: str, key: tuple[str, str], data: str, expires_at: int | None) -> None:
         self.requests[method] += 1
         ttl = None if expires_at is None else table.ttl_seconds(expires_at)
-        with self.db.write() as db:
-            db.execute(
-                "INSERT OR REPLACE INTO items (pk, sk, data, version, expires_at) "
-                "VALUES (?, ?, ?, NULL, ?)",
-                (*key, data, ttl),
-            )
+        self.db.run(writes.put_item, key, data, ttl)
 
     def _delete(self, method: str, key: tuple[str, str]) -> None:
         self.requests[method] += 1
-        with self.db.write() as db:
-            db.execute("DELETE FROM items WHERE pk = ? AND sk = ?", key)
+        self.db.run(writes.delete_key, key)
 
 
-_PART, _PART_END = "PART#", "PART$"
-"""The sort keys of a room's parts: ``PART#<key>``, beside its ``STATE``."""
-_LIVE = "SELECT data, version FROM items WHERE (expires_at IS NULL OR expires_at > ?)"
-"""An item that is there: one past its TTL counts as gone, as DynamoDB's TTL makes it."""
+_PART, _PART_END, _LIVE = writes.PART, writes.PART_END, writes.LIVE
 
 
 class SqliteTimers:
@@ -488,16 +422,11 @@ class SqliteTimers:
 
     def arm(self, room: str, at: int, version: int) -> None:
         self.requests["arm"] += 1
-        with self.db.write() as db:
-            db.execute(
-                "INSERT OR REPLACE INTO timers (room, at, version) VALUES (?, ?, ?)",
-                (room, at, version),
-            )
+        self.db.run(writes.arm, room, at, version)
 
     def disarm(self, room: str) -> None:
         self.requests["disarm"] += 1
-        with self.db.write() as db:
-            db.execute("DELETE FROM timers WHERE room = ?", (room,))
+        self.db.run(writes.disarm, room)
 
     def pending(self) -> dict[str, tuple[int, int]]:
         """Every armed room: (at, version)."""
@@ -517,11 +446,7 @@ class SqliteTimers:
     def fired(self, room: str, at: int, version: int) -> None:
         """Forget a handled event, as Scheduler deletes a one-time schedule once run,
         unless handling it armed the room again (then the new one stays)."""
-        with self.db.write() as db:
-            db.execute(
-                "DELETE FROM timers WHERE room = ? AND at = ? AND version = ?",
-                (room, at, version),
-            )
+        self.db.run(writes.fired, room, at, version)
 
 
 class SqliteAccounts:
@@ -547,14 +472,8 @@ class SqliteAccounts:
         username = pool.username(name)
         salt = secrets.token_bytes(16)
         digest = self._hash(password, salt)
-        try:
-            with self.db.write() as db:
-                db.execute(
-                    "INSERT INTO users (username, id, name, salt, digest) VALUES (?, ?, ?, ?, ?)",
-                    (username, str(uuid.uuid4()), name, salt, digest),
-                )
-        except sqlite3.IntegrityError:
-            raise Refused("name-taken", pool.NAME_TAKEN) from None
+        if not self.db.run(writes.add_user, username, str(uuid.uuid4()), name, salt, digest):
+            raise Refused("name-taken", pool.NAME_TAKEN)
         return self._session(username)
 
     def sign_in(self, name: str, password: str) -> Session:
@@ -585,14 +504,7 @@ class SqliteAccounts:
 
     def _session(self, username: str) -> Session:
         token = secrets.token_urlsafe(32)
-        with self.db.write() as db:
-            db.execute(
-                "INSERT INTO refresh_tokens (token_hash, username, created_at) VALUES (?, ?, ?)",
-                (_token_hash(token), username, self.db.now_s()),
-            )
-            id_, name = db.execute(
-                "SELECT id, name FROM users WHERE username = ?", (username,)
-            ).fetchone()
+        id_, name = self.db.run(writes.add_token, _token_hash(token), username, self.db.now_s())
         return Session(Account(id_, name), token)
 
     def _hash(self, password: str, salt: bytes) -> bytes:
