@@ -133,20 +133,26 @@ def serve(db: sqlite3.Connection, listener: socket.socket, until: int) -> None:
 def _apply(
     db: sqlite3.Connection, batch: list[tuple[socket.socket, str, tuple[Any, ...]]]
 ) -> list[tuple[bool, Any]]:
-    """Each write in a savepoint of one transaction, all committed at once."""
+    """Each write in a savepoint of one transaction, all committed at once (a write alone
+    needs no savepoint: it fails with its transaction)."""
     answers: list[tuple[bool, Any]] = []
+    alone = len(batch) == 1
     try:
         db.execute("BEGIN IMMEDIATE")
     except sqlite3.Error as error:
         return [(False, error)] * len(batch)
     for _, name, args in batch:
-        db.execute("SAVEPOINT one")
+        if not alone:
+            db.execute("SAVEPOINT one")
         try:
             answers.append((True, WRITES[name](db, *args)))
         except Exception as error:  # the writer's answer: raised again where it was asked
-            db.execute("ROLLBACK TO one")
+            db.execute("ROLLBACK" if alone else "ROLLBACK TO one")
             answers.append((False, _portable(error)))
-        db.execute("RELEASE one")
+            if alone:
+                return answers
+        if not alone:
+            db.execute("RELEASE one")
     try:
         db.execute("COMMIT")
     except sqlite3.Error as error:

@@ -51,8 +51,10 @@ def save_item(
         raise Conflict(f"{key[0]} is no longer at version {seen}")
     version = 1 if seen is None else seen + 1
     db.execute(_REPLACE, (*key, text, version, ttl))
-    db.executemany("INSERT OR IGNORE INTO items (pk, sk, data) VALUES (?, ?, ?)", new)
-    db.executemany("DELETE FROM items WHERE pk = ? AND sk = ?", gone)
+    if new:  # most keystrokes finish no part
+        db.executemany("INSERT OR IGNORE INTO items (pk, sk, data) VALUES (?, ?, ?)", new)
+    if gone:
+        db.executemany("DELETE FROM items WHERE pk = ? AND sk = ?", gone)
     return version
 
 
