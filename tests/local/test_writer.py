@@ -89,3 +89,26 @@ def test_when_the_writer_has_died_the_serving_process_writes_itself(path, the_wr
     assert store.save_room("ABCD", {"n": 2}, 1, FAR) == 2
     assert "writing here, not in the writer process" in caplog.text
     assert SqliteStore(Database(path)).load_room("ABCD") == ({"n": 2}, 2)
+
+
+def test_a_writer_started_while_the_last_one_is_finishing_waits_for_it(path, the_writer):
+    # A server killed and started again at once: its old writer may not have gone yet.
+    started: list[writer.subprocess.Popen[bytes]] = []
+    second = threading.Thread(target=lambda: started.append(writer.start(path)))
+    second.start()
+    second.join(0.5)
+    assert second.is_alive(), "the second waits while the first listens"
+    the_writer.communicate()
+    second.join(10)
+    assert started and started[0].poll() is None
+    assert SqliteStore(Database(path, shared=True)).save_room("ABCD", {}, None, FAR) == 1
+    started[0].communicate()
+
+
+def test_a_process_told_to_write_itself_needs_no_writer(path, caplog):
+    # The first serving process at light load: it writes the file itself.
+    db = Database(path, shared=True)
+    db.write_here = lambda: True
+    assert SqliteStore(db).save_room("ABCD", {"n": 1}, None, FAR) == 1
+    assert SqliteStore(Database(path)).load_room("ABCD") == ({"n": 1}, 1)
+    assert not caplog.records, "not the fallback of a writer gone"

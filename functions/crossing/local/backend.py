@@ -203,7 +203,11 @@ class SqliteBackend:
     def stop(self) -> None:
         self.db.close()
         if self._writer is not None:
-            self._writer.communicate()  # its input closed: it stops
+            try:
+                self._writer.communicate(timeout=10)  # its input closed: it stops
+            except subprocess.TimeoutExpired:
+                self._writer.kill()
+                self._writer.communicate()
         if self._lock is not None:
             self._lock.close()
 

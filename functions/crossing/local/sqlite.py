@@ -124,12 +124,15 @@ class Database:
         self._failed: dict[int, BaseException] = {}  # a commit that failed, by number
         self._db = open_file(self.path)
         self._writer = writer.Client(writer.address(self.path)) if shared else None
+        self.write_here: Callable[[], bool] = lambda: False
+        """Whether to write here even so (at light load: a cold writer process costs
+        each write more than it saves)."""
 
     def run(self, write: Callable[..., T], *args: Any) -> T:
         """``write(db, *args)``, all or nothing, committed to disk before this returns:
         by the writer process where the file is shared (``local/writer.py``), else here.
         ``write`` is one of ``writes.WRITES``, its arguments and answer plain data."""
-        if self._writer is not None:
+        if self._writer is not None and not self.write_here():
             try:
                 answer: T = self._writer.run(write.__name__, args)
                 return answer

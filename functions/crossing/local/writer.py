@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import hashlib
 import logging
 import os
@@ -33,6 +34,7 @@ import struct
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -202,7 +204,16 @@ def main(argv: list[str] | None = None) -> int:
 
     db = sqlite.open_file(args.data_file)
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    listener.bind(address(args.data_file))
+    for _ in range(200):  # the writer of a server killed just now may still be finishing
+        try:
+            listener.bind(address(args.data_file))
+            break
+        except OSError as error:
+            if error.errno != errno.EADDRINUSE:
+                raise
+            time.sleep(0.05)
+    else:
+        raise SystemExit(f"another writer of {args.data_file} is still running")
     listener.listen(1024)
     sys.stdout.write("listening\n")
     sys.stdout.flush()
