@@ -41,10 +41,14 @@ class Served(Server):
         super().__init__(data, "--workers", "2", "--funnel", str(funnel))
         self.start()
         assert self.process is not None
-        self.port = int(self.url.rsplit(":", 1)[1].split("/")[0])
-        self.workers = serving(self.process.pid)
-        assert len(self.workers) == 2
-        assert writer_of(self.process.pid) is not None, "the data file has its own writer"
+        try:
+            self.port = int(self.url.rsplit(":", 1)[1].split("/")[0])
+            self.workers = serving(self.process.pid)
+            assert len(self.workers) == 2
+            assert writer_of(self.process.pid) is not None, "the data file has its own writer"
+        except BaseException:
+            self.stop()  # the fixture never gets to: leave no server behind
+            raise
 
     def worker_of(self, p: SocketPlayer) -> int:
         """Which serving process (0 or 1) holds ``p``'s socket."""
