@@ -112,3 +112,13 @@ def test_a_process_told_to_write_itself_needs_no_writer(path, caplog):
     assert SqliteStore(db).save_room("ABCD", {"n": 1}, None, FAR) == 1
     assert SqliteStore(Database(path)).load_room("ABCD") == ({"n": 1}, 1)
     assert not caplog.records, "not the fallback of a writer gone"
+
+
+def test_a_thread_that_first_writes_after_the_writer_died_writes_itself(path, the_writer, caplog):
+    db = Database(path, shared=True)
+    the_writer.kill()
+    the_writer.wait()
+    # No connection to the writer yet: connecting is refused, and the write is made here.
+    assert SqliteStore(db).save_room("ABCD", {"n": 1}, None, FAR) == 1
+    assert "writing here, not in the writer process" in caplog.text
+    assert SqliteStore(Database(path)).load_room("ABCD") == ({"n": 1}, 1)

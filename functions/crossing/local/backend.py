@@ -130,6 +130,8 @@ class SqliteBackend:
             self.db = Database(self.data / FILE_NAME, clock=self.clock, shared=self.shared)
         except OSError as error:
             raise BackendError(f"cannot keep data in {self.data}: {error.strerror}") from None
+        except writer.WriterGone as error:
+            raise BackendError(str(error)) from None
         self.store = SqliteStore(self.db)
         self.timers = SqliteTimers(self.db)
         self.accounts = SqliteAccounts(self.db)

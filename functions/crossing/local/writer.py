@@ -24,7 +24,6 @@ import argparse
 import contextlib
 import errno
 import hashlib
-import logging
 import os
 import pickle
 import selectors
@@ -39,8 +38,6 @@ from pathlib import Path
 from typing import Any
 
 from crossing.local.writes import WRITES
-
-log = logging.getLogger(__name__)
 
 _HEAD = struct.Struct("!I")
 
@@ -84,14 +81,16 @@ class Client:
 
     def run(self, name: str, args: tuple[Any, ...]) -> Any:
         sock = getattr(self._mine, "sock", None)
-        if sock is None:
-            sock = self._mine.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            sock.connect(self.where)
         try:
+            if sock is None:
+                sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                sock.connect(self.where)
+                self._mine.sock = sock
             send(sock, (name, args))
             done, answer = receive(sock)
         except (OSError, EOFError) as error:
-            sock.close()
+            if sock is not None:
+                sock.close()
             self._mine.sock = None
             raise WriterGone(f"the data file's writer has gone: {error}") from None
         if not done:
