@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))  # for tests.rooms.fakes
 
 from crossing.local.workers import owner  # noqa: E402 (where a room is applied)
 
-from tests.local.procs import holder_of, serving  # noqa: E402
+from tests.local.procs import holder_of, serving, writer_of  # noqa: E402
 from tests.rooms.fakes import apply_patch  # noqa: E402 (RFC 7386, as the client applies it)
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -326,19 +326,14 @@ async def _watch_loop(stats: Stats) -> None:
 
 
 def writer_cpu() -> float:
-    """The CPU seconds of this process's children that are the data file's writer."""
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    for child in Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").read_text().split():
-        try:
-            if b"crossing.local.writer" not in Path(f"/proc/{child}/cmdline").read_bytes():
-                continue
-            stat = Path(f"/proc/{child}/stat").read_text()
-        except OSError:
-            continue
-        utime, stime = (int(x) for x in stat.rsplit(")", 1)[1].split()[11:13])
-        total += (utime + stime) / tick
-    return total
+    """The CPU seconds of this process's data file writer, if it has one."""
+    from crossing.local.serve import stat_cpu
+
+    pid = writer_of(os.getpid())
+    try:
+        return 0.0 if pid is None else stat_cpu(Path(f"/proc/{pid}/stat"))
+    except OSError:
+        return 0.0
 
 
 def machine_speed() -> float:

@@ -323,19 +323,24 @@ def _answer_peers(peers: Peers, service: Any, sockets: Any) -> None:
     peers.calls["stats"] = stats
 
 
+def stat_cpu(stat: Path) -> float:
+    """The CPU seconds (user and system) a /proc ``stat`` file gives a process or thread."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    utime, stime = (int(x) for x in stat.read_text().rsplit(")", 1)[1].split()[11:13])
+    return (utime + stime) / tick
+
+
 def thread_cpu() -> dict[str, float]:
     """This process's CPU seconds by kind of thread (the event loop's, the handlers', the
     links', ...), where /proc tells (Linux); for the benchmarks' reports."""
-    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
     kinds: dict[str, float] = {}
     for thread in threading.enumerate():
         try:
-            stat = Path(f"/proc/self/task/{thread.native_id}/stat").read_text()
+            cpu = stat_cpu(Path(f"/proc/self/task/{thread.native_id}/stat"))
         except OSError:
             continue
-        utime, stime = (int(x) for x in stat.rsplit(")", 1)[1].split()[11:13])
         kind = thread.name.split("_")[0].rstrip("-0123456789")
-        kinds[kind] = kinds.get(kind, 0.0) + (utime + stime) / tick
+        kinds[kind] = kinds.get(kind, 0.0) + cpu
     return kinds
 
 

@@ -236,14 +236,14 @@ class SqliteStore(table.KeyedDocuments):
         rows = self.db.read(
             "SELECT sk, data, version FROM items WHERE pk = ? AND (sk = ? AND "
             "(expires_at IS NULL OR expires_at > ?) OR sk >= ? AND sk < ?)",
-            (pk, sk, self.db.now_s(), _PART, _PART_END),
+            (pk, sk, self.db.now_s(), writes.PART, writes.PART_END),
         )
         head = next((row for row in rows if row[0] == sk), None)
         if head is None:
             return None
         state, version = json.loads(head[1]), head[2]
         if isinstance(state.get("parts"), list):
-            stored = {row[0][len(_PART) :]: row[1] for row in rows if row[0] != sk}
+            stored = {row[0][len(writes.PART) :]: row[1] for row in rows if row[0] != sk}
             state["parts"] = {key: stored[key] for key in state["parts"] if key in stored}
             self._know(code, version, frozenset(stored))
         return state, version
@@ -266,8 +266,8 @@ class SqliteStore(table.KeyedDocuments):
             version, known = self._parts.get(code, (None, frozenset()))
         if version != seen:  # written by another since: which rows are there is unknown
             known = frozenset()
-        new = [(pk, _PART + part, parts[part]) for part in parts.keys() - known]
-        gone = [(pk, _PART + part) for part in known - parts.keys()]
+        new = [(pk, writes.PART + part, parts[part]) for part in parts.keys() - known]
+        gone = [(pk, writes.PART + part) for part in known - parts.keys()]
 
         head = {**state, "parts": sorted(parts)}
         # The cloud keeps the parts in the item itself: the same limit holds here.
@@ -405,9 +405,6 @@ class SqliteStore(table.KeyedDocuments):
     def _delete(self, method: str, key: tuple[str, str]) -> None:
         self.requests[method] += 1
         self.db.run(writes.delete_key, key)
-
-
-_PART, _PART_END, _LIVE = writes.PART, writes.PART_END, writes.LIVE
 
 
 class SqliteTimers:

@@ -23,7 +23,7 @@ WRITES: dict[str, Write] = {}
 
 PART, PART_END = "PART#", "PART$"
 """The sort keys of a room's parts: ``PART#<key>``, beside its ``STATE``."""
-LIVE = "SELECT data, version FROM items WHERE (expires_at IS NULL OR expires_at > ?)"
+_LIVE = "SELECT data, version FROM items WHERE (expires_at IS NULL OR expires_at > ?)"
 """An item that is there: one past its TTL counts as gone, as DynamoDB's TTL makes it."""
 _REPLACE = "INSERT OR REPLACE INTO items (pk, sk, data, version, expires_at) VALUES (?, ?, ?, ?, ?)"
 
@@ -46,7 +46,7 @@ def save_item(
 ) -> int:
     """``text`` at ``key`` if it is still at version ``seen``, with a room's part rows to
     insert and to delete; the new version."""
-    row = db.execute(LIVE + " AND pk = ? AND sk = ?", (now, *key)).fetchone()
+    row = db.execute(_LIVE + " AND pk = ? AND sk = ?", (now, *key)).fetchone()
     if (row[1] if row else None) != seen:
         raise Conflict(f"{key[0]} is no longer at version {seen}")
     version = 1 if seen is None else seen + 1
@@ -60,7 +60,7 @@ def save_item(
 
 @write
 def delete_item(db: sqlite3.Connection, key: tuple[str, str], seen: int, now: int) -> None:
-    row = db.execute(LIVE + " AND pk = ? AND sk = ?", (now, *key)).fetchone()
+    row = db.execute(_LIVE + " AND pk = ? AND sk = ?", (now, *key)).fetchone()
     if row is None or row[1] != seen:
         raise Conflict(f"{key[0]} {key[1]} is no longer at version {seen}")
     db.execute("DELETE FROM items WHERE pk = ? AND sk = ?", key)
