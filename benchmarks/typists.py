@@ -2,7 +2,8 @@
 
     python benchmarks/typists.py --rooms 3 --seconds 30 [--players 6] [--size midi]
 
-Starts the local stack in a child process (so its CPU time is its own), then opens
+Starts ``crossing serve`` as the README does, in a data folder of its own (so its CPU
+time and memory are its own, read from /proc: Linux), then opens
 ``rooms x players`` WebSockets from this one, written from docs/protocol.md alone:
 each room is a Together game, each player types a letter every 300-800 ms into its
 own squares, and follows the protocol's retry rule (a ``busy`` refusal is sent again
@@ -12,22 +13,28 @@ with the same seq). Reports, over the typing stretch only:
   holding the acknowledged version, p99);
 - letters lost: acknowledged letters that are not on the final board, plus letters
   never acknowledged; refusals by code; connections dropped;
-- the server's CPU ms per acknowledged letter and its store requests per letter.
+- the server's CPU ms per acknowledged letter (every process it runs, if several);
+- start to first answer, idle memory (resident, every process) and how long SIGTERM
+  takes to stop it.
+
+``PYTHONPATH=<other checkout>/functions`` measures another commit's server with the
+same client.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import json
 import os
 import random
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -38,12 +45,11 @@ from websockets.exceptions import ConnectionClosed
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # for tests.rooms.fakes
 
-from crossing.local.workers import owner  # noqa: E402 (where a room is applied)
-
-from tests.local.procs import holder_of, serving, writer_of  # noqa: E402
 from tests.rooms.fakes import apply_patch  # noqa: E402 (RFC 7386, as the client applies it)
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+SERVE = "import sys; from crossing.cli import main; sys.exit(main())"
+"""``crossing serve`` as the console script runs it, with this Python and PYTHONPATH."""
 RETRY_LIMIT = 8
 
 
@@ -145,45 +151,15 @@ class Stats:
         self.lags: list[tuple[float, float]] = []  # (when, ms late) of this client's loop
 
 
-class Placement:
-    """Which process each phone's socket is left in (``--placement``): wherever the kernel
-    hands it (``kernel``), or, by closing and opening again until it lands there, in the
-    room's owner (``owner``) or in another (``elsewhere``: every frame is handed over
-    and every post crosses a link). Read from /proc, so Linux only."""
-
-    def __init__(self, how: str, server: int, url: str, count: int) -> None:
-        self.how = how
-        self.count = count
-        self.workers = serving(server) if how != "kernel" else []
-        self.port = int(url.rsplit(":", 1)[1].split("/")[0])
-        self.held: Counter[str] = Counter()  # phones kept, by "owner" / "elsewhere"
-
-    def keeps(self, phone: Typist, code: str) -> bool:
-        if self.how == "kernel":
-            return True
-        held = holder_of(self.workers, self.port, phone.ws.local_address[1])
-        where = "owner" if owner(code, self.count) == held else "elsewhere"
-        if where != self.how:
-            return False
-        self.held[where] += 1
-        return True
-
-
-async def make_room(
-    url: str, players: int, size: str, stats: Stats, placement: Placement
-) -> list[Typist]:
+async def make_room(url: str, players: int, size: str, stats: Stats) -> list[Typist]:
     async def phone(code: str | None) -> Typist:
-        for _ in range(200):
-            p = Typist(url, stats)
-            await p.open()
-            await p.act("hello")
-            if code is None:  # the host: a room owned where its socket is wanted
-                await p.act("host", name="Host")
-                await p.until(lambda p: "code" in p.room)
-            if placement.keeps(p, code or p.room["code"]):
-                return p
-            await p.close()
-        raise SystemExit(f"no socket landed as --placement {placement.how} asks")
+        p = Typist(url, stats)
+        await p.open()
+        await p.act("hello")
+        if code is None:  # the host
+            await p.act("host", name="Host")
+            await p.until(lambda p: "code" in p.room)
+        return p
 
     host = await phone(None)
     code = host.room["code"]
@@ -246,22 +222,39 @@ async def type_for(
     return kept
 
 
+def tree(pid: int) -> list[int]:
+    """``pid`` and every process under it (an older stack ran several)."""
+    found = [pid]
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        for child in task.read_text().split():
+            found += tree(int(child))
+    return found
+
+
 def server_stats(server: subprocess.Popen) -> dict[str, Any]:
-    assert server.stdin and server.stdout
-    server.stdin.write("stats\n")
-    server.stdin.flush()
-    return json.loads(server.stdout.readline())
+    """The server's CPU seconds and resident memory (MB), every process of it summed."""
+    tick = os.sysconf("SC_CLK_TCK")
+    cpu, rss = 0.0, 0.0
+    for pid in tree(server.pid):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        cpu += (int(fields[11]) + int(fields[12])) / tick
+        rss += next(
+            int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS")
+        )
+    return {"cpu": cpu, "rss_mb": rss / 1024, "threads": {}}
 
 
-async def run(
-    args: argparse.Namespace, url: str, server: subprocess.Popen, placement: Placement
-) -> Stats:
+async def run(args: argparse.Namespace, url: str, server: subprocess.Popen) -> Stats:
     stats = Stats()
     rooms = []
     for first in range(0, args.rooms, 10):  # ten at a time: setting up is not measured
         batch = range(first, min(args.rooms, first + 10))
         rooms += await asyncio.gather(
-            *(make_room(url, args.players, args.size, stats, placement) for _ in batch)
+            *(make_room(url, args.players, args.size, stats) for _ in batch)
         )
     await asyncio.sleep(0.5)
     before = server_stats(server)
@@ -283,14 +276,7 @@ async def run(
     await asyncio.sleep(1.0)
     after = server_stats(server)
     stats.cpu_ms = (after["cpu"] - before["cpu"]) * 1000
-    stats.threads_ms = {
-        k: (v - before["threads"].get(k, 0.0)) * 1000 for k, v in after["threads"].items()
-    }
     stats.client_cpu_ms = (time.process_time() - client_cpu) * 1000
-    stats.gc_ms = (after["gc"] - before["gc"]) * 1000
-    stats.full_collections = after["full"] - before["full"]
-    stats.store = after["store"] - before["store"]
-    stats.store_by = {k: after["by"].get(k, 0) - before["by"].get(k, 0) for k in after["by"]}
     per_room = [kept[i : i + args.players] for i in range(0, len(kept), args.players)]
     for phones in rooms:
         check = phones[0]
@@ -325,17 +311,6 @@ async def _watch_loop(stats: Stats) -> None:
         stats.lags.append((asked, (time.perf_counter() - asked) * 1000 - 5))
 
 
-def writer_cpu() -> float:
-    """The CPU seconds of this process's data file writer, if it has one."""
-    from crossing.local.serve import stat_cpu
-
-    pid = writer_of(os.getpid())
-    try:
-        return 0.0 if pid is None else stat_cpu(Path(f"/proc/{pid}/stat"))
-    except OSError:
-        return 0.0
-
-
 def machine_speed() -> float:
     """CPU seconds for ten million turns of an empty Python loop: this VM's speed drifts
     by half and more within an hour, so every figure is printed beside it."""
@@ -352,72 +327,6 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def serve(workers: int, funnel: int | None) -> None:
-    """The child process: the local stack, answering "stats" lines on stdin."""
-    import faulthandler
-    import signal
-
-    from crossing.handlers import ws as handlers
-    from crossing.local.serve import running, thread_cpu
-
-    faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid>: every thread's stack
-    collecting = {"since": 0.0, "total": 0.0, "full": 0}
-
-    def timed(phase: str, info: dict[str, int]) -> None:  # the collector's own share
-        if phase == "start":
-            collecting["since"] = time.perf_counter()
-        else:
-            collecting["total"] += time.perf_counter() - collecting["since"]
-            collecting["full"] += info["generation"] == 2
-
-    gc.callbacks.append(timed)
-    # Metrics and logs print to stdout: keep it for them, and answer on a private copy.
-    answer = os.fdopen(os.dup(1), "w")
-    os.dup2(2, 1)
-    # A data folder of its own: the rooms (and the timers) of earlier runs, kept in the
-    # user's folder, would fire into this one's CPU time.
-    with (
-        tempfile.TemporaryDirectory() as data,
-        running(
-            frontend=ROOT / "frontend",
-            data=Path(data),
-            workers=workers,
-            # Only when asked: the code of an earlier commit, measured with PYTHONPATH,
-            # may not know it.
-            **({} if funnel is None else {"funnel": funnel}),
-        ) as stack,
-    ):
-        print(stack.url, file=answer, flush=True)
-        for line in sys.stdin:
-            if line.strip() == "stats":
-                store = handlers.service().store
-                by = Counter(getattr(store, "requests", {}))
-                cpu = time.process_time()
-                threads = thread_cpu()
-                if writing := writer_cpu():  # the data file's writer, a process of its own
-                    cpu += writing
-                    threads["writer"] = writing
-                for worker in stack.crew.peers.linked() if stack.crew else ():
-                    theirs = stack.crew.peers.call(worker, "stats")
-                    cpu += theirs["cpu"]
-                    by.update(theirs["by"])
-                    threads |= {f"{worker}:{k}": v for k, v in theirs["threads"].items()}
-                print(
-                    json.dumps(
-                        {
-                            "cpu": cpu,
-                            "gc": collecting["total"],
-                            "full": collecting["full"],
-                            "store": sum(by.values()),
-                            "by": by,
-                            "threads": threads,
-                        }
-                    ),
-                    file=answer,
-                    flush=True,
-                )
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rooms", type=int, default=1)
@@ -427,71 +336,49 @@ def main() -> None:
     parser.add_argument(
         "--by", type=float, default=0, help="also ack p50/p99 per stretch of this many seconds"
     )
-    parser.add_argument(
-        "--workers", type=int, default=None, help="serving processes (default: crossing serve's)"
-    )
-    parser.add_argument(
-        "--placement",
-        choices=("kernel", "owner", "elsewhere"),
-        default="kernel",
-        help="which process holds each phone's socket: as the kernel hands them out, "
-        "the room's owner, or another (Linux)",
-    )
-    parser.add_argument(
-        "--funnel",
-        type=int,
-        default=None,
-        help="phones the first process serves before the others serve theirs (default: "
-        "crossing serve's; 0 with --placement owner or elsewhere, which place them)",
-    )
-    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.serve:
-        serve(args.workers, args.funnel)
-        return
-    if args.placement != "kernel" and args.funnel is None:
-        args.funnel = 0
-    workers = args.workers
-    if workers is None:
-        from crossing.local.serve import default_workers
-
-        workers = default_workers()
-    if args.placement == "elsewhere" and workers < 2:
-        parser.error("--placement elsewhere needs two serving processes or more")
+    data = tempfile.TemporaryDirectory()  # the rooms (and timers) of no earlier run
     # PYTHONPATH may name another checkout's functions/, to measure it with the same client.
     env = {**os.environ, "PYTHONPATH": os.environ.get("PYTHONPATH") or str(ROOT / "functions")}
+    began = time.perf_counter()
     server = subprocess.Popen(
-        [
-            sys.executable,
-            __file__,
-            "--serve",
-            f"--workers={workers}",
-            *([] if args.funnel is None else [f"--funnel={args.funnel}"]),
-        ],
-        stdin=subprocess.PIPE,
+        [sys.executable, "-c", SERVE, "serve", "--port", "0", "--data", data.name],
+        stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         text=True,
         env=env,
     )
     try:
         assert server.stdout
-        url = server.stdout.readline().strip().replace("http", "ws") + "ws"
-        placement = Placement(args.placement, server.pid, url, workers)
+        line = server.stdout.readline()
+        page = line.split("open ", 1)[1].strip()
+        with urllib.request.urlopen(page, timeout=30) as answer:
+            answer.read()
+        started = time.perf_counter() - began
+        time.sleep(2.0)  # idle: whatever starting left behind has settled
+        idle = server_stats(server)["rss_mb"]
+        url = page.replace("http", "ws") + "ws"
         speed = machine_speed()
-        stats = asyncio.run(run(args, url, server, placement))
+        stats = asyncio.run(run(args, url, server))
         speed = (speed + machine_speed()) / 2
+        stopping = time.perf_counter()
+        server.send_signal(signal.SIGTERM)
+        code = server.wait(timeout=30)
+        stopped = time.perf_counter() - stopping
+        rest = server.stdout.read()
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        if server.poll() is None:
+            server.kill()
+        data.cleanup()
     letters = max(1, stats.letters)
     print(
         f"{args.rooms} rooms x {args.players} typists, Together {args.size}, "
-        f"{workers} serving process{'es' if workers > 1 else ''}, "
         f"{args.seconds:.0f} s, a letter every 300-800 ms each:"
     )
     print(f"  machine speed: {speed:.2f} s for ten million turns of an empty loop (mean of 2)")
-    if placement.held:
-        print(f"  sockets held by the room's owner / elsewhere: {dict(placement.held)}")
+    print(f"  start to first answer {started:.2f} s; idle memory {idle:.0f} MB (resident)")
+    traceback = "Traceback" in rest
+    print(f"  SIGTERM: stopped in {stopped:.2f} s, exit code {code}, traceback {traceback}")
     print(
         f"  acknowledged letters {stats.letters} ({stats.letters / args.seconds:.1f}/s); "
         f"ack p50 {pct(stats.acks, 0.5):.0f} ms, p99 {pct(stats.acks, 0.99):.0f} ms; "
@@ -503,14 +390,7 @@ def main() -> None:
         f"busy retries {stats.retries}; version gaps {stats.gaps}"
     )
     print(f"  dropped connections {stats.dropped} {dict(stats.drop_reasons)}")
-    print(
-        f"  server CPU {stats.cpu_ms / letters:.1f} ms per letter "
-        f"(garbage collection {stats.gc_ms / letters:.2f} ms, {stats.full_collections} full); "
-        f"store requests {stats.store / letters:.2f} per letter "
-        f"{ {k: round(v / letters, 2) for k, v in stats.store_by.items() if v} }"
-    )
-    threads = ", ".join(f"{k} {v / letters:.2f}" for k, v in sorted(stats.threads_ms.items()) if v)
-    print(f"  of which, ms per letter by thread (N: of worker N): {threads}")
+    print(f"  server CPU {stats.cpu_ms / letters:.2f} ms per letter")
     print(
         f"  this client's CPU {stats.client_cpu_ms / letters:.2f} ms per letter "
         f"({stats.client_cpu_ms / 1000 / args.seconds:.0%} of a core)"

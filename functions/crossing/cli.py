@@ -9,7 +9,6 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from crossing.local.funnel import FUNNEL_BELOW
 from crossing.local.paths import default_data
 from crossing.puzzles_cli import register as register_puzzles
 from crossing.solve_cli import add_solve_command
@@ -63,22 +62,6 @@ def build_parser() -> argparse.ArgumentParser:
         default="sqlite",
         help="sqlite (default): everything kept in --data; moto: the AWS adapters on "
         "moto's fake AWS in this process, forgotten at each stop (needs the moto extra)",
-    )
-    serve.add_argument(
-        "--workers",
-        type=_whole(1, 64, "a number of processes"),
-        default=None,
-        metavar="N",
-        help="serving processes sharing the rooms out (default: one a core, at most 4; "
-        "sqlite only, moto runs in one)",
-    )
-    serve.add_argument(
-        "--funnel",
-        type=_whole(0, 100_000, "a number of phones"),
-        default=None,
-        metavar="N",
-        help=f"with several workers, the first serves every phone until it holds N "
-        f"(default {FUNNEL_BELOW}; 0: each serves the phones it accepts)",
     )
     serve.set_defaults(run=_serve)
     bots = sub.add_parser("bots", help="bot tools").add_subparsers(
@@ -144,27 +127,22 @@ def _vapid_keys(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from crossing.local.serve import serve
-
     if args.backend == "moto" and args.data is not None:
         print(
             "crossing serve: --data is for the sqlite backend; moto keeps nothing", file=sys.stderr
         )
         return 2
-    from crossing.local.serve import default_workers
-
-    workers = args.workers
-    if workers is None:
-        workers = default_workers() if args.backend == "sqlite" else 1
+    try:
+        from crossing.local.serve import serve
+    except ModuleNotFoundError as missing:  # installed without the web server
+        print(
+            f"crossing serve needs {missing.name}, which the local extra installs: "
+            "pip install -c constraints.txt -e '.[local]'",
+            file=sys.stderr,
+        )
+        return 2
     return serve(
-        args.host,
-        args.port,
-        args.frontend,
-        args.packs,
-        backend=args.backend,
-        data=args.data,
-        workers=workers,
-        funnel=FUNNEL_BELOW if args.funnel is None else args.funnel,
+        args.host, args.port, args.frontend, args.packs, backend=args.backend, data=args.data
     )
 
 

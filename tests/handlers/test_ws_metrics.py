@@ -19,6 +19,11 @@ def values(blob: dict, name: str) -> list[float]:
     return value if isinstance(value, list) else [value]
 
 
+class NoReports:
+    def take_reports(self):
+        return []
+
+
 def test_game_figures_go_out_with_their_dimensions(capsys, monkeypatch):
     monkeypatch.setenv("POWERTOOLS_METRICS_DISABLED", "false")
     ws._count_game(Sent(7, True, ("together", "large"), "together", 3, 250))
@@ -49,7 +54,7 @@ def test_duel_figures_go_out_too(capsys, monkeypatch):
 def test_the_timer_handler_reports_how_late_it_applied(capsys, monkeypatch):
     monkeypatch.setenv("POWERTOOLS_METRICS_DISABLED", "false")
 
-    class Late:
+    class Late(NoReports):
         def timer(self, room, version):
             return Sent(4, True, late_ms=250)
 
@@ -117,7 +122,7 @@ def test_a_frame_nested_past_the_parser_or_binary_reaches_the_service(monkeypatc
 
     seen = []
 
-    class Recording:
+    class Recording(NoReports):
         def receive(self, connection, frame, *, binary=False, arrived=None, request=None):
             seen.append(binary)
             return Sent()
@@ -135,7 +140,7 @@ def test_the_consumer_times_each_frame_from_its_arrival_and_counts_letters(capsy
     monkeypatch.setenv("POWERTOOLS_METRICS_DISABLED", "false")
     now = ws.time.time_ns() // 1_000_000
 
-    class Consumer:
+    class Consumer(NoReports):
         def consume(self, frames):
             return [Sent(2, True), None]  # the second frame's write failed
 
@@ -157,7 +162,7 @@ def test_the_consumer_times_each_frame_from_its_arrival_and_counts_letters(capsy
 
 def test_what_a_frame_logs_names_its_connection(monkeypatch):
     # The dashboards' Logs Insights queries follow one phone by its connection id.
-    class Logs:
+    class Logs(NoReports):
         def receive(self, connection, body, **options):
             ws.logger.warning("a frame arrived")
             return Sent(1)

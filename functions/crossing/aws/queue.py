@@ -36,9 +36,6 @@ class SqsQueue:
             MessageDeduplicationId=dedup[:128],
         )
 
-    def mine(self, group: str) -> bool:
-        return False  # every room's frames go through the queue to its consumer
-
 
 def encode(frame: Queued) -> str:
     return json.dumps(

@@ -24,6 +24,8 @@ from crossing.aws import queue
 from crossing.aws.config import Settings
 from crossing.aws.gateway import ApiGatewayConnections
 from crossing.rooms.protocol import ACTIONS
+from crossing.rooms.router import KEEP_ALIVE
+from crossing.rooms.sent import from_duel
 from crossing.rooms.service import RoomService, Sent
 
 logger = Logger()
@@ -35,8 +37,6 @@ metrics = Metrics(namespace=os.environ.get("POWERTOOLS_METRICS_NAMESPACE", "Cros
 
 _service: RoomService | None = None
 _connections: ApiGatewayConnections | None = None
-KEEP_ALIVE = "ping"
-"""An idle screen's frame that only keeps its socket open (docs/protocol.md)."""
 ON_CALL_REFUSALS = ("busy", "too-fast", "too-many", "no-puzzles", "bad-message", "full")
 """Refusals the dashboard graphs by code; every other code is counted as ``other``."""
 
@@ -149,6 +149,7 @@ def disconnect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
         service().disconnect(_connection(event))
     finally:
         _count_posts()
+    _count_games()
     _count("Disconnections", MetricUnit.Count, 1)
     return _ok()
 
@@ -187,7 +188,7 @@ def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     logger.append_keys(action=action, version=sent.version)
     if action == "type" and sent.wrote:
         _count("LettersTyped", MetricUnit.Count, 1)
-    _count_game(sent)
+    _count_games()
     return _ok()
 
 
@@ -216,14 +217,15 @@ def consume(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
             continue
         sent = results[at]
         at += 1
-        if sent is None:
+        if not isinstance(sent, Sent):  # failed: SQS delivers it (and its room's next) again
+            logger.error("a queued frame failed", exc_info=sent)
             failed.append(position)
             continue
         action = _action_of(frame.body)
         # From API Gateway's arrival to applied and answered: the queue's wait included.
         _dimensioned("ActionLatency", MetricUnit.Milliseconds, done - frame.arrived, action=action)
         letters += action == "type" and sent.wrote
-        _count_game(sent)
+    _count_games()
     if letters:
         _count("LettersTyped", MetricUnit.Count, letters)
     return {"batchItemFailures": queue.failures(taken, failed)}
@@ -245,14 +247,20 @@ def timer(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     _count("TimersFired", MetricUnit.Count, 1)
     if sent.wrote:
         _count("TimersApplied", MetricUnit.Count, 1)
-    _count_game(sent)
+    _count_games()
     if sent.late_ms is not None:  # the backstop's own lateness: the alarm watches it
         _count("TimerLateness", MetricUnit.Milliseconds, sent.late_ms)
     return {"applied": sent.wrote}
 
 
+def _count_games() -> None:
+    """The game's own figures for the dashboard (docs/operations.md): what each write of
+    this invocation did (the runner's reports, taken so they do not pile up)."""
+    for report in service().take_reports():
+        _count_game(report if isinstance(report, Sent) else from_duel(report))
+
+
 def _count_game(sent: Sent) -> None:
-    """The game's own figures for the dashboard (docs/operations.md)."""
     if sent.started:
         mode, size = sent.started
         _dimensioned("RoomsStarted", MetricUnit.Count, 1, mode=mode, size=size)

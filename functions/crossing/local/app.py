@@ -1,11 +1,11 @@
 """The local stack's web server: the client's files, the WebSocket, ``@connections``,
 and the HTTP API routes (the Solver).
 
-Each WebSocket frame becomes the API Gateway event the Lambda handler gets, and
-runs in a worker thread, so the handler's own ``post_to_connection`` call (an HTTP
-request back to this server, on moto) is answered while it waits. On SQLite, at light
-load, a letter or tick with nothing else in hand runs on the loop itself
-(``Sockets.inline_below``).
+Each WebSocket's reader stamps a frame with the moment its bytes arrived and hands it
+to the room engine (``engine.py``), which applies it in its next round; the round's
+messages come back to ``Sockets.deliver``, on the loop, once its writes are committed.
+The Solver's routes run on a few threads of their own (the move generator lets go of
+the interpreter while it searches), so a long solve never holds up a room.
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ import contextlib
 import json
 import logging
 import secrets
-import threading
-from collections.abc import Awaitable, Callable, Coroutine, Generator, Iterator, Mapping
+from collections.abc import Coroutine, Generator, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -30,154 +29,80 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from crossing.handlers import rules, solve
-from crossing.handlers import ws as handlers
-from crossing.local.events import LambdaContext, http_api_event, websocket_event
-from crossing.local.workers import LinkDown, Peers, holder
+from crossing.local.engine import Engine, now_ms
+from crossing.local.events import LambdaContext, http_api_event
+from crossing.rooms.work import Frame, Left
 
 GONE = {"message": "Gone"}
 MAX_WAITING = 1000
 """Messages queued for one phone before it counts as gone (it has stopped reading)."""
-# Handlers wait on a room's writer while it applies their batch: with room for many
-# waiting at once, frames for a busy room queue into one batch instead of a line. A
-# waiting handler costs no CPU, and each connection has at most one frame in hand, so
-# there is a thread for every frame of fifty rooms of six (with 64, most of a busy
-# server's frames waited here, where they cannot join their room's batch).
-HANDLERS = 512
-_handlers = ThreadPoolExecutor(max_workers=HANDLERS, thread_name_prefix="handler")
-
-
-def handler_pool() -> ThreadPoolExecutor:
-    """The handlers' threads (a worker told that a socket it was to post to has gone
-    applies that socket's leaving on them, as its own close would)."""
-    return _handlers
-
+SOLVERS = 2
+"""Threads for the Solver's requests: one a core (the search lets go of the interpreter)."""
+SOLVES_WAITING = 16
+"""Solver requests in hand at once; past that, one is answered 503 ``busy`` at once."""
+SOLVE_TIMEOUT_S = 30.0
 
 log = logging.getLogger(__name__)
 
 
 class Sockets:
-    """Open WebSockets by connection id, and the loop they live on.
+    """Open WebSockets by connection id, and the room engine's ``Outbox``.
 
-    Also the rooms' ``Connections`` for the SQLite backend: a message goes straight to
-    the socket, with no HTTP request back to this server. ``send`` only queues: each
-    connection has one writer on the loop that sends its messages in order, so a
-    handler thread never waits for the loop (with fifty rooms typing, that hop per
-    message cost more than the rest of a letter).
+    Also the rooms' ``Connections`` for the SQLite backend: inside a round (``held``)
+    what the rooms send is kept, and handed back to the loop (``deliver``) only once the
+    round's writes are committed. Each connection has one writer on the loop that sends
+    its messages in order.
     """
 
     queued = True
     """``send`` returns at once: the fan-out need not spread posts over threads."""
 
-    def __init__(self, worker: int = 0, peers: Peers | None = None) -> None:
-        self.worker = worker
-        """This process's number among the local workers: it starts every connection id."""
-        self.peers = peers
-        """The other workers, where there are any: a socket they hold is posted to there."""
+    def __init__(self) -> None:
         self.open: dict[str, WebSocket] = {}
-        self.loop: asyncio.AbstractEventLoop | None = None
         self.stopping = False
         """The server is stopping: sockets it closes are not players leaving."""
-        self._lock = threading.Lock()
+        self._said: list[tuple[str, str]] | None = None  # the round's messages, if one runs
         self._outbox: dict[str, list[str]] = {}  # texts not yet sent, per connection
-        # Connections whose writer is to start, and whether the loop has been woken for
-        # them: a batch's fan-out wakes the loop once, not once per phone.
-        self._starting: dict[str, WebSocket] = {}
-        self._waking = False
-        self._writers: set[asyncio.Task[None]] = set()
-        self._batch = threading.local()  # a fan-out's posts for other workers, per thread
-        self.hand_over: Callable[[str, Any], Awaitable[Any] | None] | None = None
-        """Where there are other workers: a frame for a room another owns, handed to it
-        from the loop (``HandOver``), or None for one to handle here."""
-        self.inline_below = 0
-        """While this process holds fewer sockets than this, a frame that comes when no
-        other is in hand is handled on the loop itself, not handed to a thread and back:
-        at light load, when each letter runs on a cold CPU, those two hops were a tenth
-        of a Large room's CPU per letter. Under load, frames go to the threads as before,
-        so one waiting on the disk never holds up the sockets. Only where the service
-        posts to these sockets in-process (over HTTP back to this loop it would wait for
-        itself)."""
-        self.holding: Callable[[int], None] | None = None
-        """Told how many sockets this process holds whenever that changes (the first of
-        several workers: ``funnel.Intake``)."""
-
-    def opened(self, connection: str, ws: WebSocket) -> None:
-        self.open[connection] = ws
-        if self.holding is not None:
-            self.holding(len(self.open))
-
-    def closed(self, connection: str) -> WebSocket | None:
-        ws = self.open.pop(connection, None)
-        if self.holding is not None:
-            self.holding(len(self.open))
-        return ws
-
-    def send(self, connection: str, message: Mapping[str, Any]) -> bool:
-        text = _text(message)
-        if self.peers is None or (worker := holder(connection)) == self.worker:
-            return self.send_text(connection, text)
-        batch = getattr(self._batch, "posts", None)
-        if batch is not None:
-            batch.setdefault(worker, []).append((connection, text))
-            return True  # told with the rest of the batch
-        return self._tell(worker, [(connection, text)])
+        self._writers: set[asyncio.Future[Any]] = set()
 
     @contextlib.contextmanager
-    def together(self) -> Iterator[None]:
-        """Within this, posts to sockets another worker holds go to it at the end, in one
-        message (a fan-out's half dozen would be as many writes and wake-ups)."""
-        self._batch.posts = {}
+    def held(self) -> Iterator[list[tuple[str, str]]]:
+        said: list[tuple[str, str]] = []
+        self._said = said
         try:
-            yield
+            yield said
         finally:
-            batch, self._batch.posts = self._batch.posts, None
-            for worker, texts in batch.items():
-                self._tell(worker, texts)
+            self._said = None
 
-    def _tell(self, worker: int, texts: list[tuple[str, str]]) -> bool:
-        assert self.peers is not None
-        try:
-            self.peers.tell(worker, "post", texts)
-        except LinkDown:
-            return False  # its process has gone, and its sockets with it
+    def send(self, connection: str, message: Mapping[str, Any]) -> bool:
+        """Keep ``message`` for the round's end; False if the phone has gone (API Gateway's
+        410)."""
+        if connection not in self.open:
+            return False
+        text = _text(message)
+        if self._said is None:  # outside a round (a test's direct call): at once, on the loop
+            self.deliver([(connection, text)])
+        else:
+            self._said.append((connection, text))
         return True
 
-    def send_text(self, connection: str, text: str) -> bool:
-        """Queue ``text`` for a socket this process holds; False if it is gone."""
-        ws, loop = self.open.get(connection), self.loop
-        if ws is None or loop is None:
-            return False  # gone, as API Gateway's 410
-        with self._lock:
+    def deliver(self, messages: list[tuple[str, str]]) -> None:
+        """Send each text to its socket, in order (on the loop)."""
+        for connection, text in messages:
+            ws = self.open.get(connection)
+            if ws is None:
+                continue  # gone: its reader has told the engine
             waiting = self._outbox.get(connection)
-            wake = False
             if waiting is None:
                 self._outbox[connection] = [text]
-                self._starting[connection] = ws
-                wake, self._waking = not self._waking, True
+                self._start(connection, ws)
             elif len(waiting) < MAX_WAITING:
-                waiting.append(text)  # its writer is running (or starting) and takes this
-                return True
-        try:
-            if waiting is None:
-                if wake and asyncio._get_running_loop() is loop:
-                    loop.call_soon(self._start_all)  # a frame handled on the loop: no wake-up
-                elif wake:
-                    loop.call_soon_threadsafe(self._start_all)
-                return True
-            # A phone that reads nothing for this long is as good as gone: close it, as
-            # API Gateway does, and the room hears of its leaving.
-            loop.call_soon_threadsafe(self._start_close, connection, ws)
-        except RuntimeError:  # the loop has closed: the server is stopping
-            with self._lock:
+                waiting.append(text)  # its writer is running and takes this
+            else:
+                # A phone that reads nothing for this long is as good as gone: close it, as
+                # API Gateway does, and the room hears of its leaving.
                 self._outbox.pop(connection, None)
-                self._starting.pop(connection, None)
-                self._waking = False
-        return False
-
-    def _start_all(self) -> None:
-        with self._lock:
-            starting, self._starting, self._waking = self._starting, {}, False
-        for connection, ws in starting.items():
-            self._start(connection, ws)
+                self._keep(asyncio.ensure_future(_close(ws)))
 
     def _start(self, connection: str, ws: WebSocket) -> None:
         # Run at once, on the loop: a phone that reads is writable, so its texts are
@@ -188,33 +113,21 @@ class Sockets:
             waiting = writing.send(None)
         except StopIteration:
             return
-        task = asyncio.ensure_future(_Rest(writing, waiting))
+        self._keep(asyncio.ensure_future(_Rest(writing, waiting)))
+
+    def _keep(self, task: asyncio.Future[Any]) -> None:
         self._writers.add(task)  # the loop keeps only weak references to tasks
         task.add_done_callback(self._writers.discard)
 
     async def _write(self, connection: str, ws: WebSocket) -> None:
-        while True:
-            with self._lock:
-                texts = self._outbox.get(connection) or []
-                if not texts:
-                    self._outbox.pop(connection, None)
-                    return
-                self._outbox[connection] = []
+        while texts := self._outbox.get(connection):
+            self._outbox[connection] = []
             try:
                 for text in texts:
                     await ws.send_text(text)
             except (RuntimeError, OSError, WebSocketDisconnect):
-                # Gone mid-way: its reader sees the close and the room hears it left.
-                with self._lock:
-                    self._outbox.pop(connection, None)
-                return
-
-    def _start_close(self, connection: str, ws: WebSocket) -> None:
-        with self._lock:
-            self._outbox.pop(connection, None)
-        task = asyncio.ensure_future(_close(ws))
-        self._writers.add(task)
-        task.add_done_callback(self._writers.discard)
+                break  # gone mid-way: its reader sees the close and the room hears it left
+        self._outbox.pop(connection, None)
 
 
 class _Rest:
@@ -248,43 +161,41 @@ async def _close(ws: WebSocket) -> None:
         await ws.close(code=1008)
 
 
-def connection_id(worker: int = 0) -> str:
-    # Clients must treat ids as opaque (API Gateway's are URL-safe, padded); here they
-    # start with the worker holding the socket, so any process can post to it.
-    return f"{worker}.{secrets.token_urlsafe(12)}"
+def connection_id() -> str:
+    # Clients must treat ids as opaque (API Gateway's are URL-safe, padded).
+    return secrets.token_urlsafe(12)
 
 
-def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlette:
-    sockets = sockets or Sockets()
+def build_app(
+    frontend: Path | None, sockets: Sockets, engine: Engine, *, connections_api: bool = False
+) -> Starlette:
+    """The app; with ``connections_api``, API Gateway's ``@connections`` too (the moto
+    backend's rooms post to the phones over HTTP, as in the cloud)."""
+    solvers = ThreadPoolExecutor(max_workers=SOLVERS, thread_name_prefix="solve")
+    in_hand = 0
 
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()
-        sockets.loop = asyncio.get_running_loop()
-        connection = connection_id(sockets.worker)
-        sockets.opened(connection, ws)
-        await _invoke(handlers.connect, websocket_event("CONNECT", connection))
+        connection = connection_id()
+        sockets.open[connection] = ws
         try:
             while True:
                 frame = await ws.receive()
+                arrived = now_ms()  # the pace counts frames by this, whenever applied
                 if frame["type"] == "websocket.disconnect":
                     break
-                # A binary frame is handed on too (the service answers it), never a reason
-                # to drop the socket.
-                body = frame.get("text") if frame.get("text") is not None else frame.get("bytes")
-                # One frame at a time per connection, in order, like API Gateway's invocations.
-                if await _handed_over(sockets, connection, body):
-                    continue
-                event = websocket_event("MESSAGE", connection, body=body)
-                if not _handling and len(sockets.open) < sockets.inline_below and _brief(body):
-                    _run(handlers.message, event)  # nothing else in hand: here, on the loop
-                else:
-                    await _invoke(handlers.message, event)
+                # A binary frame is handed on too (the rooms answer it), never a reason to
+                # drop the socket.
+                text, data = frame.get("text"), frame.get("bytes")
+                body = text if text is not None else data
+                engine.put(Frame(connection, body, arrived, binary=text is None))
+                await engine.room_for_more()
         except (WebSocketDisconnect, WebSocketDisconnected):
             pass  # the browser went away: API Gateway would call $disconnect now
         finally:
-            sockets.closed(connection)
+            sockets.open.pop(connection, None)
             if not sockets.stopping:  # a restart keeps every seat, as a network blip would
-                await _invoke(handlers.disconnect, websocket_event("DISCONNECT", connection))
+                engine.put(Left(connection))
 
     async def post_to_connection(request: Request) -> Response:
         ws = sockets.open.get(request.path_params["connection"])
@@ -302,7 +213,7 @@ def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlett
         return JSONResponse({"connectionId": request.path_params["connection"]})
 
     async def delete_connection(request: Request) -> Response:
-        ws = sockets.closed(request.path_params["connection"])
+        ws = sockets.open.pop(request.path_params["connection"], None)
         if ws is None:
             return _gone()
         await ws.close()
@@ -310,8 +221,19 @@ def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlett
 
     def http_route(path: str, method: str, handler: Any) -> Route:
         async def endpoint(request: Request) -> Response:
+            nonlocal in_hand
+            if in_hand >= SOLVES_WAITING:
+                return _busy()
             event = http_api_event(method, path, dict(request.headers), await request.body())
-            response = await _invoke(handler, event) or {"statusCode": 500, "body": ""}
+            in_hand += 1
+            try:
+                running = asyncio.get_running_loop().run_in_executor(solvers, _run, handler, event)
+                response = await asyncio.wait_for(running, SOLVE_TIMEOUT_S)
+            except TimeoutError:
+                return _busy()
+            finally:
+                in_hand -= 1
+            response = response or {"statusCode": 500, "body": '{"error": "internal"}'}
             payload = response.get("body", "")
             data = base64.b64decode(payload) if response.get("isBase64Encoded") else payload
             return Response(
@@ -326,10 +248,13 @@ def build_app(frontend: Path | None, sockets: Sockets | None = None) -> Starlett
         WebSocketRoute("/ws", websocket),
         http_route("/api/solve", "POST", solve.handler),
         http_route("/api/rules", "GET", rules.handler),
-        Route("/@connections/{connection}", post_to_connection, methods=["POST"]),
-        Route("/@connections/{connection}", get_connection, methods=["GET"]),
-        Route("/@connections/{connection}", delete_connection, methods=["DELETE"]),
     ]
+    if connections_api:
+        routes += [
+            Route("/@connections/{connection}", post_to_connection, methods=["POST"]),
+            Route("/@connections/{connection}", get_connection, methods=["GET"]),
+            Route("/@connections/{connection}", delete_connection, methods=["DELETE"]),
+        ]
     if frontend is not None and frontend.is_dir():
         page = frontend / "watch.html"
         # The rules send players to …/watch (the cloud's CloudFront Function does the same);
@@ -356,51 +281,13 @@ async def _no_frontend(request: Request) -> Response:
     return Response("The game's client (frontend/) is not here yet.", media_type="text/plain")
 
 
-async def _handed_over(sockets: Sockets, connection: str, body: Any) -> bool:
-    """Whether another worker applied the frame, handed to it from the loop. A frame
-    whose owner cannot be reached goes the handler's way (which applies it here)."""
-    if sockets.hand_over is None:
-        return False
-    try:
-        answer = sockets.hand_over(connection, body)
-        if answer is None:
-            return False
-        await answer
-    except LinkDown:
-        return False
-    except Exception:
-        log.exception("handing a frame over failed")
-        return False
-    return True
-
-
-_handling = 0  # handlers running on the pool's threads now (changed on the loop only)
-
-
-async def _invoke(handler: Any, event: dict[str, Any]) -> Any:
-    """Run a handler as Lambda would: in its own thread; a failure is logged, not fatal."""
-    global _handling
-    _handling += 1
-    try:
-        return await asyncio.get_running_loop().run_in_executor(_handlers, _run, handler, event)
-    finally:
-        _handling -= 1
-
-
-BRIEF = frozenset({"type", "clear", "undo", "tick"})
-"""The frames of play a phone sends most (a letter, a tick), which only step a room
-already held and write it: no password to hash, nothing to wait for but the disk."""
-
-
-def _brief(body: Any) -> bool:
-    try:
-        return isinstance(body, str) and json.loads(body).get("action") in BRIEF
-    except (ValueError, AttributeError, RecursionError):
-        return False
+def _busy() -> Response:
+    body = {"error": "busy", "message": "The Solver is busy; please try again in a moment."}
+    return JSONResponse(body, status_code=503, headers={"retry-after": "1"})
 
 
 def _run(handler: Any, event: dict[str, Any]) -> Any:
-    """Run a handler on the calling thread; a failure is logged, not fatal."""
+    """Run an HTTP API handler as Lambda would; a failure is logged, not fatal."""
     try:
         return handler(event, LambdaContext())
     except Exception:

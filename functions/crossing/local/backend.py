@@ -3,9 +3,10 @@ restarts), or moto's AWS in this process (``--backend moto``: the cloud adapters
 through real WebSockets, for their end-to-end tests; forgotten at each stop).
 
 Both give the handlers their environment (``crossing.aws.config``'s variables,
-pointed at this machine) and the due events the pump fires into the timer handler.
-With moto the handlers build their adapters from that environment; with SQLite the
-stack hands them a service built on the SQLite ports.
+pointed at this machine), the due events the engine's pump applies, and the
+transaction a round of the engine runs in. With moto the handlers build their
+adapters from that environment; with SQLite the stack hands them a service built on
+the SQLite ports.
 """
 
 from __future__ import annotations
@@ -15,16 +16,17 @@ import functools
 import json
 import logging
 import socket
-import subprocess
+import sqlite3
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
 from crossing.aws import pool, table
 from crossing.aws.push import generate_keys
-from crossing.local import writer
 
 REGION = "us-east-1"
 TABLE = "crossing-local"
@@ -57,12 +59,15 @@ Due = tuple[dict[str, Any], Callable[[], None]]
 class Backend(Protocol):
     def environment(self, connections_url: str) -> dict[str, str]: ...
 
-    def service(self, sockets: Any, peers: Any = None) -> Any:
-        """The rooms service for the handlers (sending on ``sockets``, the local app's),
-        or None: they build it from the environment. ``peers``: the other local workers
-        (``local/workers.Peers``), with whom this one shares the rooms out."""
+    def service(self, sockets: Any, aside: Any = None) -> Any:
+        """The rooms service for the handlers (sending on ``sockets``, the local app's;
+        asking push services through ``aside``), or None: they build it from the
+        environment."""
 
     def due(self, now_ms: int) -> list[Due]: ...
+
+    def transaction(self) -> AbstractContextManager[None]:
+        """What one round of the engine runs in: committed before its messages leave."""
 
     def stop(self) -> None: ...
 
@@ -106,12 +111,7 @@ class SqliteBackend:
     data: Path
     packs: Path | None
     clock: Callable[[], float] = time.time
-    shared: bool = False
-    """Other processes (the local workers) use the same file."""
-    first: bool = True
-    """The first of them: it holds the folder's lock, for all of them."""
     _swept_at: float = field(default=0.0, init=False)
-    _writer: subprocess.Popen[bytes] | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         from crossing.local.sqlite import (
@@ -124,14 +124,12 @@ class SqliteBackend:
 
         try:
             self.data.mkdir(parents=True, exist_ok=True)
-            self._lock = _lock(self.data / "lock") if self.first else None
-            if self.shared and self.first:  # the one writer of the file, for all of them
-                self._writer = writer.start(self.data / FILE_NAME)
-            self.db = Database(self.data / FILE_NAME, clock=self.clock, shared=self.shared)
+            self._lock = _lock(self.data / "lock")
+            self.db = Database(self.data / FILE_NAME, clock=self.clock)
         except OSError as error:
             raise BackendError(f"cannot keep data in {self.data}: {error.strerror}") from None
-        except writer.WriterGone as error:
-            raise BackendError(str(error)) from None
+        except sqlite3.Error as error:
+            raise BackendError(f"cannot keep data in {self.data}: {error}") from None
         self.store = SqliteStore(self.db)
         self.timers = SqliteTimers(self.db)
         self.accounts = SqliteAccounts(self.db)
@@ -142,39 +140,23 @@ class SqliteBackend:
             env["CROSSING_PACKS_DIR"] = str(self.packs)
         return env
 
-    def service(self, sockets: Any, peers: Any = None) -> Any:
+    def service(self, sockets: Any, aside: Any = None) -> Any:
         from crossing.aws.config import Settings
-        from crossing.local.app import handler_pool
-        from crossing.rooms.held import HeldConnections
         from crossing.rooms.service import RoomService
 
-        aside = handler_pool().submit
         settings = Settings.from_env()
-        store: Any = self.store
-        queue = None
-        if peers is not None:
-            from crossing.local.workers import LinkDown, Owners, holder
-
-            me = peers.me
-
-            def elsewhere(connection: str) -> None:
-                with contextlib.suppress(LinkDown):  # gone: its sockets are gone with it
-                    peers.tell(holder(connection), "forget_connection", connection)
-
-            store = HeldConnections(store, lambda c: holder(c) == me, elsewhere)
-            queue = Owners(peers, lambda frame: service.router.apply(frame))
-        service = RoomService(
-            store,
+        return RoomService(
+            self.store,
             sockets,
             self.timers,
             settings.packs(),
             push=settings.push(),
             accounts=self.accounts,
-            queue=queue,
-            shared=queue,
             aside=aside,
         )
-        return service
+
+    def transaction(self) -> AbstractContextManager[None]:
+        return self.db.transaction()
 
     def _vapid(self) -> tuple[str, str]:
         """The Web Push key pair, made once and kept with the data: the notification
@@ -204,14 +186,7 @@ class SqliteBackend:
 
     def stop(self) -> None:
         self.db.close()
-        if self._writer is not None:
-            try:
-                self._writer.communicate(timeout=10)  # its input closed: it stops
-            except subprocess.TimeoutExpired:
-                self._writer.kill()
-                self._writer.communicate()
-        if self._lock is not None:
-            self._lock.close()
+        self._lock.close()
 
 
 def _lock(path: Path) -> Any:
@@ -299,8 +274,11 @@ class MotoBackend:
             "CROSSING_USER_POOL_CLIENT_ID": self.user_pool_client_id,
         }
 
-    def service(self, sockets: Any, peers: Any = None) -> Any:
+    def service(self, sockets: Any, aside: Any = None) -> Any:
         return None
+
+    def transaction(self) -> AbstractContextManager[None]:
+        return contextlib.nullcontext()  # each DynamoDB write stands alone, as in the cloud
 
     def due(self, now_ms: int) -> list[Due]:
         return scheduler_due(self.scheduler, GROUP, now_ms)
@@ -313,8 +291,6 @@ def scheduler_due(scheduler: Any, group: str, now_ms: int) -> list[Due]:
     """Every one-time schedule in ``group`` whose time has come, deleted first as
     Scheduler does after a one-time run (so a handler that arms the room again keeps
     its new schedule). moto keeps schedules but never fires them."""
-    from crossing.local.pump import at_due
-
     taken: list[Due] = []
     # Every page: a grace period behind fifty newer rooms must fire too.
     pages = scheduler.get_paginator("list_schedules").paginate(GroupName=group)
@@ -348,13 +324,19 @@ def allow_long_passwords(user_pool_id: str, region: str = REGION) -> None:
     policy["MaximumLength"] = pool.PASSWORD_MAX + 1  # moto's bound is exclusive
 
 
-def start_backend(
-    kind: str, packs: Path | None, data: Path | None = None, *, shared: bool = False
-) -> Backend:
+def at_due(expression: str, now: int) -> bool:
+    """Whether a one-time ``at(yyyy-mm-ddThh:mm:ss)`` expression (UTC) has come by ``now`` (ms)."""
+    if not expression.startswith("at(") or not expression.endswith(")"):
+        return False
+    when = datetime.fromisoformat(expression[3:-1]).replace(tzinfo=UTC)
+    return when.timestamp() * 1000 <= now
+
+
+def start_backend(kind: str, packs: Path | None, data: Path | None = None) -> Backend:
     if kind == "moto":
         return MotoBackend(packs)
     if data is None:
         from crossing.local.paths import default_data
 
         data = default_data()
-    return SqliteBackend(data, packs, shared=shared)
+    return SqliteBackend(data, packs)

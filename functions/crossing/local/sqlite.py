@@ -4,12 +4,12 @@ What one machine needs to keep everything across a restart, with only the standa
 library. Each port behaves as its cloud adapter does (the same contract tests run on
 all of them): documents are versioned and written only if still at the version the
 writer read, JSON too big for a DynamoDB item is refused, an item past its TTL is
-gone. Every write is its own transaction, committed before the method returns, so
-whatever a player saw acknowledged is on disk even if the process is killed.
+gone. Every write is committed before anything it caused is said (the engine's round
+commits before its messages leave), so whatever a player saw acknowledged is on disk
+even if the process is killed.
 
 The table mirrors the cloud's one table (``crossing.aws.table``'s keys): one row per
-item, ``expires_at`` in epoch seconds as DynamoDB's TTL attribute. WAL mode lets the
-pump and the handlers read while one of them writes.
+item, ``expires_at`` in epoch seconds as DynamoDB's TTL attribute.
 """
 
 from __future__ import annotations
@@ -18,10 +18,8 @@ import contextlib
 import hashlib
 import hmac
 import json
-import logging
 import secrets
 import sqlite3
-import threading
 import time
 import uuid
 from collections import Counter
@@ -32,15 +30,12 @@ from typing import Any, ClassVar, TypeVar
 
 from crossing.aws import pool, table
 from crossing.crossword.commands import Refused
-from crossing.local import writer, writes
+from crossing.local import writes
 from crossing.rooms.ports import Account, Json, Session
 
-_log = logging.getLogger(__name__)
 FILE_NAME = "crossing.sqlite3"
 ROOMS_KNOWN = 2048
 """Rooms whose part rows a store remembers (the latest written or read)."""
-GROUP_MAX = 64
-"""Writes one commit serves at most, so a steady stream of writers still commits."""
 GUEST_TTL_S = 90 * 24 * 3600
 """A guest's profile (and with it their seat and name) is dropped this long after they
 were last seen; a signed-in player's profile is kept for good. Longer than a saved
@@ -93,112 +88,58 @@ def open_file(path: Path) -> sqlite3.Connection:
 
 
 class Database:
-    """One SQLite file shared by the three ports; ``clock`` gives epoch seconds.
+    """The data file: one connection, used by one thread at a time (the local engine's).
 
-    One connection behind a lock: the handlers run in worker threads, and SQLite has
-    one writer at a time anyway. ``synchronous=FULL`` makes each commit survive a
-    power cut as well as a killed process. That costs an fsync (about 2 ms here) per
-    commit, so writes that arrive while others are waiting share one commit (a group
-    commit): each still returns only once its own write is on disk, and fifty busy
-    rooms do not queue one fsync apiece behind the lock.
-
-    ``shared``: other processes use the file too (``crossing serve --workers N``), and
-    every write goes to the file's one writer process (``local/writer.py``), which
-    groups them the same way; this connection only reads. Should that process be gone,
-    writes are made here again, SQLite's own lock taking turns with the others.
+    ``synchronous=FULL`` makes each commit survive a power cut as well as a killed
+    process; that costs an fsync per commit, so the engine opens one ``transaction`` a
+    round and every write of the round joins it (one fsync for every room). A write
+    outside a transaction is a transaction of its own.
     """
 
-    def __init__(
-        self, path: Path | str, clock: Callable[[], float] = time.time, *, shared: bool = False
-    ) -> None:
+    def __init__(self, path: Path | str, clock: Callable[[], float] = time.time) -> None:
         self.path = Path(path)
         self.clock = clock
-        self._lock = threading.Lock()
-        self._committed_cond = threading.Condition(self._lock)
-        self._wanting = 0  # writers waiting for the lock: the open group waits for them
-        self._wanting_lock = threading.Lock()
-        self._group = 0  # the open transaction's number; 0: none is open
-        self._last = 0  # the number of the last transaction begun
-        self._committed = 0  # every transaction up to this one is committed
-        self._joined = 0  # writes in the open transaction
-        self._failed: dict[int, BaseException] = {}  # a commit that failed, by number
         self._db = open_file(self.path)
-        self._writer = writer.Client(writer.address(self.path)) if shared else None
-        self.write_here: Callable[[], bool] = lambda: False
-        """Whether to write here even so (at light load: a cold writer process costs
-        each write more than it saves)."""
-
-    def run(self, write: Callable[..., T], *args: Any) -> T:
-        """``write(db, *args)``, all or nothing, committed to disk before this returns:
-        by the writer process where the file is shared (``local/writer.py``), else here.
-        ``write`` is one of ``writes.WRITES``, its arguments and answer plain data."""
-        if self._writer is not None and not self.write_here():
-            try:
-                answer: T = self._writer.run(write.__name__, args)
-                return answer
-            except writer.WriterGone as gone:
-                # What it did not answer it rolled back or committed: a conditional
-                # write made again conflicts, and the runner reads and re-applies.
-                _log.error("writing here, not in the writer process: %s", gone)
-        with self.write() as db:
-            return write(db, *args)
+        self._open = False
 
     @contextmanager
-    def write(self) -> Iterator[sqlite3.Connection]:
-        """One write, all or nothing (a savepoint in the open transaction), committed to
-        disk before this returns. Its reads are current: the transaction holds SQLite's
-        write lock from its start."""
-        with self._wanting_lock:
-            self._wanting += 1
-        with self._lock:
-            with self._wanting_lock:
-                self._wanting -= 1
-            if not self._group:
-                self._db.execute("BEGIN IMMEDIATE")
-                self._last += 1
-                self._group, self._joined = self._last, 0
-            group = self._group
-            self._joined += 1
-            self._db.execute("SAVEPOINT one")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK TO one")
-                self._db.execute("RELEASE one")
-                self._settle(group)  # others in the group still need their commit
-                raise
-            self._db.execute("RELEASE one")
-            self._settle(group)
-
-    def _settle(self, group: int) -> None:
-        """Wait (holding the lock, as a Condition does) until ``group`` is committed,
-        committing it here unless another writer is about to join it."""
-        while self._committed < group:
-            if self._group == group and (not self._wanting or self._joined >= GROUP_MAX):
-                self._commit()
-            else:
-                self._committed_cond.wait(0.05)
-        failed = self._failed.get(group)
-        if failed is not None:
-            raise failed
-
-    def _commit(self) -> None:
-        group, self._group = self._group, 0
+    def transaction(self) -> Iterator[None]:
+        """One transaction around everything inside: committed on the way out, or rolled
+        back if anything inside raised or the commit itself failed (then it raises)."""
+        if self._open:  # part of the one already open
+            yield
+            return
+        self._db.execute("BEGIN IMMEDIATE")
+        self._open = True
         try:
+            yield
             self._db.execute("COMMIT")
-        except BaseException as error:
+        except BaseException:
             with contextlib.suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
-            self._failed = {g: e for g, e in self._failed.items() if g > group - GROUP_MAX}
-            self._failed[group] = error
-        self._committed = group
-        self._committed_cond.notify_all()
+            raise
+        finally:
+            self._open = False
+
+    def run(self, write: Callable[..., T], *args: Any) -> T:
+        """``write(db, *args)``, all or nothing: a savepoint of the open transaction (a
+        write that fails undoes only itself), else a transaction of its own."""
+        if not self._open:
+            with self.transaction():
+                return write(self._db, *args)
+        self._db.execute("SAVEPOINT one")
+        try:
+            answer = write(self._db, *args)
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK TO one")
+                self._db.execute("RELEASE one")
+            raise
+        self._db.execute("RELEASE one")
+        return answer
 
     def read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        with self._lock:
-            if self._group:  # never read what is not on disk yet
-                self._commit()
-            return self._db.execute(sql, params).fetchall()
+        return self._db.execute(sql, params).fetchall()
 
     def now_s(self) -> int:
         return int(self.clock())
@@ -208,10 +149,7 @@ class Database:
         return self.run(writes.sweep, self.now_s())
 
     def close(self) -> None:
-        with self._lock:
-            if self._group:
-                self._commit()
-            self._db.close()
+        self._db.close()
 
 
 class SqliteStore(table.KeyedDocuments):
@@ -222,7 +160,6 @@ class SqliteStore(table.KeyedDocuments):
         self.requests: Counter[str] = Counter()
         # Each room's part rows as this store last wrote or read them: (version, keys).
         self._parts: dict[str, tuple[int, frozenset[str]]] = {}
-        self._parts_lock = threading.Lock()
 
     # A room's parts (``Store.save_room``) are rows of its own beside its state, each
     # written once: a keystroke writes the state and the chunk of undo history it
@@ -250,11 +187,10 @@ class SqliteStore(table.KeyedDocuments):
 
     def _know(self, code: str, version: int, keys: frozenset[str]) -> None:
         # Forgetting a room costs only a rewrite of its parts (``INSERT OR IGNORE``).
-        with self._parts_lock:
-            self._parts.pop(code, None)
-            self._parts[code] = (version, keys)
-            while len(self._parts) > ROOMS_KNOWN:
-                del self._parts[next(iter(self._parts))]
+        self._parts.pop(code, None)
+        self._parts[code] = (version, keys)
+        while len(self._parts) > ROOMS_KNOWN:
+            del self._parts[next(iter(self._parts))]
 
     def save_room(self, code: str, state: Json, seen: int | None, expires_at: int) -> int:
         parts: dict[str, str] | None = state.get("parts")
@@ -262,8 +198,7 @@ class SqliteStore(table.KeyedDocuments):
             return super().save_room(code, state, seen, expires_at)
         key = table.room_key(code)
         pk = key[0]
-        with self._parts_lock:
-            version, known = self._parts.get(code, (None, frozenset()))
+        version, known = self._parts.get(code, (None, frozenset()))
         if version != seen:  # written by another since: which rows are there is unknown
             known = frozenset()
         new = [(pk, writes.PART + part, parts[part]) for part in parts.keys() - known]

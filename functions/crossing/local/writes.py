@@ -1,25 +1,16 @@
 """Every write to the data file, each a plain function of a connection and plain data.
 
-``sqlite.Database.run`` runs one in a transaction of its own (or a savepoint of a group
-commit): in the serving process, or, where several processes share the file, in its one
-writer (``local/writer.py``), which finds it here by name. So a write takes what it
-needs as arguments (the time too: the writer has no game clock) and raises only what
-crosses a process: ``Conflict``, ``sqlite3.Error``, ``ValueError``.
+``sqlite.Database.run`` runs one in a savepoint of the round's transaction (or in a
+transaction of its own), so each is all or nothing; the time comes as an argument.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable
-from typing import Any
 
 from crossing.aws import table
 from crossing.rooms.ports import Conflict, Json
-
-Write = Callable[..., Any]
-WRITES: dict[str, Write] = {}
-"""Every write, by name: what the writer process may be asked to run."""
 
 PART, PART_END = "PART#", "PART$"
 """The sort keys of a room's parts: ``PART#<key>``, beside its ``STATE``."""
@@ -28,12 +19,6 @@ _LIVE = "SELECT data, version FROM items WHERE (expires_at IS NULL OR expires_at
 _REPLACE = "INSERT OR REPLACE INTO items (pk, sk, data, version, expires_at) VALUES (?, ?, ?, ?, ?)"
 
 
-def write(function: Write) -> Write:
-    WRITES[function.__name__] = function
-    return function
-
-
-@write
 def save_item(
     db: sqlite3.Connection,
     key: tuple[str, str],
@@ -58,7 +43,6 @@ def save_item(
     return version
 
 
-@write
 def delete_item(db: sqlite3.Connection, key: tuple[str, str], seen: int, now: int) -> None:
     row = db.execute(_LIVE + " AND pk = ? AND sk = ?", (now, *key)).fetchone()
     if row is None or row[1] != seen:
@@ -66,22 +50,18 @@ def delete_item(db: sqlite3.Connection, key: tuple[str, str], seen: int, now: in
     db.execute("DELETE FROM items WHERE pk = ? AND sk = ?", key)
 
 
-@write
 def put_item(db: sqlite3.Connection, key: tuple[str, str], text: str, ttl: int | None) -> None:
     db.execute(_REPLACE, (*key, text, None, ttl))
 
 
-@write
 def delete_key(db: sqlite3.Connection, key: tuple[str, str]) -> None:
     db.execute("DELETE FROM items WHERE pk = ? AND sk = ?", key)
 
 
-@write
 def keep_until(db: sqlite3.Connection, key: tuple[str, str], ttl: int) -> None:
     db.execute("UPDATE items SET expires_at = ? WHERE pk = ? AND sk = ?", (ttl, *key))
 
 
-@write
 def update_fields(
     db: sqlite3.Connection,
     key: tuple[str, str],
@@ -104,7 +84,6 @@ def update_fields(
     return True
 
 
-@write
 def take_one(db: sqlite3.Connection, key: tuple[str, str], limit: int, ttl: int) -> bool:
     """Count one more against ``limit`` in the counter at ``key``, unless it is reached."""
     # The window is in the key, so its TTL needs no check here (the sweep drops
@@ -117,7 +96,6 @@ def take_one(db: sqlite3.Connection, key: tuple[str, str], limit: int, ttl: int)
     return True
 
 
-@write
 def sweep(db: sqlite3.Connection, now: int) -> int:
     """Delete every item past its TTL (reads already ignore them), and the parts of rooms
     that are gone; how many went."""
@@ -137,19 +115,16 @@ def sweep(db: sqlite3.Connection, now: int) -> int:
 # Due events
 
 
-@write
 def arm(db: sqlite3.Connection, room: str, at: int, version: int) -> None:
     db.execute(
         "INSERT OR REPLACE INTO timers (room, at, version) VALUES (?, ?, ?)", (room, at, version)
     )
 
 
-@write
 def disarm(db: sqlite3.Connection, room: str) -> None:
     db.execute("DELETE FROM timers WHERE room = ?", (room,))
 
 
-@write
 def fired(db: sqlite3.Connection, room: str, at: int, version: int) -> None:
     db.execute("DELETE FROM timers WHERE room = ? AND at = ? AND version = ?", (room, at, version))
 
@@ -157,7 +132,6 @@ def fired(db: sqlite3.Connection, room: str, at: int, version: int) -> None:
 # Accounts
 
 
-@write
 def add_user(
     db: sqlite3.Connection, username: str, id_: str, name: str, salt: bytes, digest: bytes
 ) -> bool:
@@ -172,7 +146,6 @@ def add_user(
     return True
 
 
-@write
 def add_token(db: sqlite3.Connection, token_hash: str, username: str, now: int) -> tuple[str, str]:
     """Keep a refresh token's hash for ``username``; the user's id and name."""
     db.execute(

@@ -294,7 +294,7 @@ class DuelDesk:
         human = M.Player(player, name, rating, rated)
         bot = M.Player(f"bot:{m.level}", BOT_NAMES[m.level], elo.START, False, m.level)
         for _ in range(MAX_TRIES):
-            game = self.runner.new_name(lambda: GAME_PREFIX + secrets.token_urlsafe(9))
+            game = GAME_PREFIX + secrets.token_urlsafe(9)
             try:
                 version, match = self._open_game(
                     game, (human, bot), m.limit, {player: (connection,)}

@@ -53,17 +53,18 @@ class Games:
 
     def settled(self, game: str, batch: Batch[M.Match]) -> list[Any]:
         desk, before, after, version = self.desk, batch.before, batch.after, batch.version
-        acks = [
-            (
-                job.step.note[0],
-                P.Ack(
-                    seq=job.step.note[1], version=version, duplicate=job.step.duplicate
-                ).model_dump(mode="json"),
-            )
-            for job in batch.jobs
-            if job.step is not None and job.step.note is not None and job.step.refused is None
-        ]
-        desk.fan_out.send(acks)
+        answers: list[tuple[str, Any]] = []
+        for job in batch.jobs:
+            step = job.step
+            if step is None or step.note is None or (step.refused is not None and job.told):
+                continue  # nobody to answer, or answered by its caller
+            connection, seq = step.note
+            if step.refused is not None:  # refused only now (written from elsewhere)
+                answer: Any = P.Error(code=step.refused.code, message=str(step.refused), seq=seq)
+            else:
+                answer = P.Ack(seq=seq, version=version, duplicate=step.duplicate)
+            answers.append((connection, answer.model_dump(mode="json")))
+        desk.fan_out.send(answers)
         if not batch.wrote:
             return []
         if after.due_at() != before.due_at():

@@ -76,9 +76,7 @@ class Entering:
         rooms = self.rooms
         now = rooms.clock()
         for _ in range(MAX_TRIES):
-            code = rooms.runner.new_name(
-                lambda: "".join(rooms.rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            )
+            code = "".join(rooms.rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             room = R.new_room(code, player, name, solo=solo, seed=rooms.rng.getrandbits(32))
             room, _ = R.step(room, R.Connect(player, connection), now)
             room = ready(room, now)
@@ -120,11 +118,12 @@ class Entering:
         sent = rooms._mutate(
             code,
             lambda room, now: R.step(room, R.WatchRoom(connection), now),
+            connection=connection,
+            seq=m.seq,
             missing="There is no room with that code.",
         )
         # A watch screen is not a player: its connection belongs to the room, not to anyone.
         self._enter(connection, "", old, code)
-        send(rooms.connections, connection, P.Ack(seq=m.seq, version=sent.version))
         if not sent.wrote:  # already watching: no write, so no fan-out sent the view
             rooms._snapshot(connection, code, None)
         return sent

@@ -4,7 +4,8 @@ game sends each player (``Room.notified`` records it with the write that decided
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from crossing.crossword.commands import Refused
 from crossing.rooms import protocol as P
@@ -19,6 +20,8 @@ NOTIFY_TITLE = "Crossing Words"
 NOTIFY_BODY = "Everyone else is done: the game is waiting for you."
 
 log = logging.getLogger(__name__)
+Aside = Callable[[Callable[[], Any], Callable[[Any], None]], Any]
+"""Runs its first function off the rooms' thread, then its second with the answer."""
 
 
 class Notices:
@@ -39,12 +42,14 @@ class Notices:
         send(rooms.connections, connection, P.Ack(seq=m.seq))
         return Sent()
 
-    def notify(self, note: R.Notify) -> None:
+    def notify(self, note: R.Notify, aside: Aside | None = None) -> None:
         """Send one notification; a subscription the push service calls gone is removed.
 
         Runs only after the write that recorded ``note.player`` in ``Room.notified``
         succeeded, so each player is sent at most one per game. A failure is logged, never
-        raised: the room has moved on whether or not the phone hears about it.
+        raised: the room has moved on whether or not the phone hears about it. With
+        ``aside``, the push service is asked off this thread, and what it answered comes
+        back to a round of the rooms (``RoomService.aside``).
         """
         push, store = self.rooms.push, self.rooms.store
         if push is None:
@@ -54,10 +59,20 @@ class Notices:
         if not subscription:
             return
         payload = {"title": NOTIFY_TITLE, "body": NOTIFY_BODY, "room": note.room}
-        try:
-            result = push.send(subscription, payload)
-        except Exception:
-            log.exception("push to %s failed", note.player)
-            return
-        if result == "gone":  # forgotten unless the player has set another since
-            store.update_profile(note.player, {"push": None}, expect={"push": subscription})
+
+        def send() -> str | None:
+            assert push is not None
+            try:
+                return push.send(subscription, payload)
+            except Exception:
+                log.exception("push to %s failed", note.player)
+                return None
+
+        def then(result: str | None) -> None:
+            if result == "gone":  # forgotten unless the player has set another since
+                store.update_profile(note.player, {"push": None}, expect={"push": subscription})
+
+        if aside is None:
+            then(send())
+        else:
+            aside(send, then)

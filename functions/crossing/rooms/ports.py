@@ -183,7 +183,3 @@ class Queue(Protocol):
     def send(self, frame: Queued, dedup: str) -> None:
         """Enqueue ``frame`` under group ``frame.group``; a second send with the same
         ``dedup`` (a retried request) is dropped."""
-
-    def mine(self, group: str) -> bool:
-        """Whether this process is the group's writer itself, so its frames are applied
-        at once rather than sent (the local stack's workers; never in the cloud)."""

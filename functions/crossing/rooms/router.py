@@ -8,8 +8,9 @@ by its message type to the service that owns it.
 - notifications (``notices.py``): a phone's push subscription.
 
 Where a queue is configured (the cloud), a frame for a room or a Duel game (``group_of``)
-is not applied here: it is enqueued with the connection record, and ``consume`` (the
-queue's consumer) applies the frames of one room as one batch through the same services.
+is not applied here: it is enqueued with the connection record, and the queue's consumer
+hands the frames of one room to ``RoomService.apply``, which applies them as one round
+through the same services.
 """
 
 from __future__ import annotations
@@ -17,9 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-import threading
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, get_args
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -31,16 +30,14 @@ from crossing.rooms.entering import Entering
 from crossing.rooms.identity import Identity
 from crossing.rooms.notices import Notices
 from crossing.rooms.ports import Queue, Queued
-from crossing.rooms.runner import Runner
 from crossing.rooms.sent import Sent, from_duel, send
 
 if TYPE_CHECKING:
     from crossing.rooms.service import RoomService
 
-READS_FIRST = ("start",)  # read their room before its writer applies them
-GATHER_WAIT_S = 5.0  # how long a consumer waits for one frame to reach its room's queue
-
 log = logging.getLogger(__name__)
+KEEP_ALIVE = "ping"
+"""An idle screen's frame that only keeps its socket open (docs/protocol.md)."""
 
 _DUEL_MODELS = (P.DuelSeek, P.DuelCancel, P.DuelAccept, P.DuelBot, P.DuelOpen, P.DuelWatch)
 _DUEL_MOVES = (P.DuelPlay, P.DuelSwap)
@@ -96,15 +93,6 @@ def group_of(message: Any, code: str) -> str | None:
     return None if is_duel_code(code) else code
 
 
-_ENTERING = tuple(get_args(m.model_fields["action"].annotation)[0] for m in _ENTERS)
-
-
-def _enters_no_room(data: Any) -> bool:
-    """Whether a frame's group (``group_of``) can only be its connection's room or none:
-    all but the frames that enter a room by its code."""
-    return not isinstance(data, dict) or data.get("action") not in _ENTERING
-
-
 class Router:
     def __init__(self, rooms: RoomService, queue: Queue | None = None) -> None:
         self.rooms = rooms
@@ -134,6 +122,8 @@ class Router:
         arrived = self.rooms.clock() if arrived is None else arrived
         try:
             data = decode(body, binary)
+            if isinstance(data, dict) and data.get("action") == KEEP_ALIVE:
+                return Sent()  # it only kept its socket open: nothing to answer
             seq = P.echoed_seq(data)
             message = validate(data)
             if isinstance(message, P.Hello):
@@ -158,24 +148,6 @@ class Router:
             )
             return Sent()
 
-    def handing_over(
-        self, connection: str, body: str | bytes | None, found: tuple[str, str] | None
-    ) -> Queued | None:
-        """The frame to hand to its room's writer elsewhere, for a caller that holds the
-        connection's record (``found``): the local workers' event loops, which hand such
-        frames over without a thread of their own. None for every other frame, refused
-        ones included: ``receive`` answers those."""
-        if found is None or not isinstance(body, str) or self.queue is None:
-            return None
-        try:
-            data = decode(body, False)
-            if self.queue.mine(found[0]) and _enters_no_room(data):
-                return None  # its group is this room or none: applied here (and parsed there)
-            message = validate(data)
-        except Refused:
-            return None
-        return self._elsewhere(connection, body, data, message, found, self.rooms.clock())
-
     def _elsewhere(
         self,
         connection: str,
@@ -190,7 +162,7 @@ class Router:
             return None
         code, player = found
         group = group_of(message, code)
-        if group is None or self.queue.mine(group):
+        if group is None:
             return None
         text = body if isinstance(body, str) else json.dumps(data)
         return Queued(connection, code, player, text, arrived, group)
@@ -216,71 +188,7 @@ class Router:
             return self.notices.subscribe(connection, player, message)
         return self.actions.act(connection, code, player, message, arrived)
 
-    def consume(self, frames: Sequence[Queued]) -> list[Sent | None]:
-        """Apply queued frames, each room's in their order and as one batch of its writer.
-
-        Each frame runs on its own thread; the next is started only once the one before
-        has reached its room's queue (or finished without it), and the room's writer is
-        let go only when all have: so the order is the queue's, and one read and one
-        write serve them all. Returns what each frame caused, or None for one that failed
-        (the store or a bug, not a refusal: those are answered), to be delivered again; a
-        redelivered frame that was applied is acknowledged again by its seq, not twice.
-        """
-        runner = self.rooms.runner
-        results: list[Sent | None] = [None] * len(frames)
-        threads: dict[str, list[threading.Thread]] = {}
-        groups = list(dict.fromkeys(frame.group for frame in frames))
-        for group in groups:
-            runner.gather(group)
-        try:
-            for at, frame in enumerate(frames):
-                thread = threading.Thread(target=self._apply, args=(frame, at, results))
-                if _reads_first(frame):
-                    # It reads the room before its writer applies it (a start deals by
-                    # the size chosen): everything before it is written first.
-                    runner.release(frame.group)
-                    for before in threads.pop(frame.group, []):
-                        before.join()
-                    thread.start()
-                    thread.join()
-                    runner.gather(frame.group)
-                    continue
-                count = runner.gathered(frame.group)
-                thread.start()
-                threads.setdefault(frame.group, []).append(thread)
-                _until(runner, frame.group, count + 1, thread)
-        finally:
-            for group in groups:
-                runner.release(group)
-        for started in threads.values():
-            for thread in started:
-                thread.join()
-        return results
-
     def apply(self, frame: Queued) -> Sent:
         """Apply one queued frame here, with the connection record that came with it."""
         found = (frame.code, frame.player)
         return self.receive(frame.connection, frame.body, arrived=frame.arrived, found=found)
-
-    def _apply(self, frame: Queued, at: int, results: list[Sent | None]) -> None:
-        try:
-            sent = self.apply(frame)
-        except Exception:  # left None: delivered again
-            log.exception("a queued frame from %s failed", frame.connection)
-            return
-        results[at] = sent  # each thread its own slot: no lock needed
-
-
-def _reads_first(frame: Queued) -> bool:
-    try:
-        return bool(json.loads(frame.body).get("action") in READS_FIRST)
-    except (ValueError, AttributeError, RecursionError):
-        return False
-
-
-def _until(runner: Runner, group: str, count: int, thread: threading.Thread) -> None:
-    """Wait until a frame is queued for its writer or its thread is done without it."""
-    for _ in range(int(GATHER_WAIT_S / 0.002)):
-        if runner.wait_gathered(group, count, 0.002) or not thread.is_alive():
-            return
-    log.warning("a queued frame took over %.0f s to reach its room's writer", GATHER_WAIT_S)

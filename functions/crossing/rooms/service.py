@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import random
-import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -40,11 +39,12 @@ from crossing.rooms.identity import ACCOUNT_PREFIX, CONNECTION_TTL_MS
 from crossing.rooms.patch import merge_patch
 from crossing.rooms.ports import Accounts, Connections, Packs, Push, Queue, Queued, Store, Timers
 from crossing.rooms.router import Router
-from crossing.rooms.runner import Batch, Runner, Shared, Step
+from crossing.rooms.runner import Batch, Runner, Step
 from crossing.rooms.sent import Sent, from_duel, now_ms, send, token_hash
 from crossing.rooms.sent import outcome as _outcome
 from crossing.rooms.storage import dump_game, dump_room, load_game, load_room
 from crossing.rooms.views import view, views
+from crossing.rooms.work import Due, Frame, Left, Work
 
 __all__ = [
     "ACCOUNT_PREFIX",
@@ -80,18 +80,16 @@ class RoomService:
         accounts: Accounts | None = None,
         hold: bool = True,
         queue: Queue | None = None,
-        shared: Shared | None = None,
-        aside: Callable[[Callable[[], None]], Any] | None = None,
+        aside: Callable[[Callable[[], Any], Callable[[Any], None]], Any] | None = None,
     ):
         # Where this process is the only writer, it holds what it writes (connections here,
         # rooms and games in the runner) instead of reading it back for every frame.
-        # (A store the caller already holds is kept: the local workers' hold only their own.)
-        held = not hold or isinstance(store, HeldConnections)
-        self.store: Store = store if held else HeldConnections(store)
+        self.store: Store = HeldConnections(store) if hold else store
         self.push = push
         # Where a notification is sent from: here, after the write (Lambda must send it
-        # before returning), or handed to ``aside`` (the local stack's threads, so a push
-        # service taking its time never holds up a room or an event loop).
+        # before returning), or handed to ``aside(send, then)`` (the local engine runs
+        # ``send`` on a thread of its own, so a push service taking its time never holds
+        # up a room, and ``then`` with its answer in a round of the engine's).
         self.aside = aside
         self.accounts = accounts
         self.connections = connections
@@ -105,11 +103,9 @@ class RoomService:
             sleep=lambda s: self.sleep(s),
             rng=self.rng,
             hold=hold,
-            shared=shared,
         )
         self.fan_out = FanOut(connections)
         self._shown: OrderedDict[str, tuple[int, dict[str, Any]]] = OrderedDict()
-        self._shown_lock = threading.Lock()
         self.duel = DuelDesk(
             self.store,
             connections,
@@ -137,10 +133,55 @@ class RoomService:
         """
         return self.router.receive(connection, body, **options)
 
-    def consume(self, frames: Sequence[Queued]) -> list[Sent | None]:
-        """The queue's consumer: apply frames in order, each room's as one batch; what
-        each caused, None for one that failed (to be delivered again)."""
-        return self.router.consume(frames)
+    def apply(self, work: Sequence[Work]) -> list[Sent | Exception]:
+        """The batch entry point of both stacks: apply ``work`` in order as one round of
+        the runner (one write per room, then each room's acks and fan-out). What each item
+        caused, or the exception it failed with (the store, or a bug: not a refusal, which
+        its sender has been answered): the cloud's consumer has SQS deliver those again,
+        the local engine answers them ``storage``. Where the round itself fails (its
+        writes), it raises, and nothing of it was written."""
+        with self.runner.round():
+            return [self._apply(item) for item in work]
+
+    def _apply(self, item: Work) -> Sent | Exception:
+        try:
+            if isinstance(item, Frame):
+                return self.router.receive(
+                    item.connection, item.body, binary=item.binary, arrived=item.arrived
+                )
+            if isinstance(item, Queued):
+                return self.router.apply(item)
+            if isinstance(item, Left):
+                self.disconnect(item.connection)
+            elif isinstance(item, Due):
+                return self.timer(item.room, item.version)
+            else:
+                item.do()
+            return Sent()
+        except Exception as error:  # the caller logs it: it knows a store's failure
+            return error
+
+    def take_reports(self) -> list[Any]:
+        """What each write since the last call did (``Sent`` for rooms, ``Outcome`` for
+        Duel games), for the handlers' metrics."""
+        return self.runner.take_reports()
+
+    def forget(self) -> None:
+        """Drop everything held in memory (a round the store took back): the next round
+        reads what the store has."""
+        self.runner.forget()
+        if isinstance(self.store, HeldConnections):
+            self.store.forget()
+        self._shown.clear()
+
+    def consume(self, frames: Sequence[Queued]) -> list[Sent | Exception]:
+        """The queue's consumer: ``apply`` with the frames of one SQS batch. Where the
+        round's writes failed, every frame failed (SQS delivers them again, and each is
+        applied once whatever was written)."""
+        try:
+            return self.apply(frames)
+        except Exception as error:
+            return [error] * len(frames)
 
     def disconnect(self, connection: str) -> None:
         found = self.store.get_connection(connection)
@@ -182,10 +223,10 @@ class RoomService:
         self, code: str, player: str, m: P.Start
     ) -> tuple[Callable[[R.Room], Any], Puzzle | None]:
         """Deal or pick up (and the puzzle dealt): the reads happen once, before the write."""
-        loaded = self.store.load_room(code)
-        if loaded is None:
+        held = self.runner.peek(self, code)  # as this round has it: a choose before counts
+        if held is None:
             raise Refused("no-room", "This room no longer exists.")
-        room = load_room(loaded[0])
+        room = held[0]
         if room.host != player:
             raise Refused("not-host", "Only the host can do that.")
         if room.mode is R.Mode.TOGETHER:
@@ -304,8 +345,12 @@ class RoomService:
         messages: list[tuple[str, Any]] = []
         for job in batch.jobs:
             step, reply = job.step, job.step.note if job.step else None
-            if step is None or reply is None or step.refused is not None:
-                continue  # a refusal is raised to its own caller, who answers it
+            if step is None or reply is None:
+                continue
+            if step.refused is not None:
+                if not job.told:  # refused only now (written from elsewhere meanwhile)
+                    messages.append((reply.connection, _error(step.refused, reply.seq)))
+                continue
             cursor = next(
                 (
                     e.square
@@ -354,8 +399,7 @@ class RoomService:
     def _room_messages(self, code: str, batch: Batch[R.Room]) -> list[tuple[str, Any]]:
         """Each connection's patch from the view it was last sent, each view built once."""
         after, version, now = batch.after, batch.version, batch.now
-        with self._shown_lock:
-            shown = self._shown.pop(code, None)
+        shown = self._shown.pop(code, None)
         known = shown[1] if shown and shown[0] == batch.version - 1 else {}
         full_phase = batch.before.phase != after.phase
         before_connections = _connections_of(batch.before)
@@ -380,10 +424,9 @@ class RoomService:
             messages.append(
                 (connection, {"type": "room", "version": version, "full": fresh, "room": new})
             )
-        with self._shown_lock:
-            self._shown[code] = (version, fresh_views)
-            while len(self._shown) > SHOWN_ROOMS:
-                self._shown.popitem(last=False)
+        self._shown[code] = (version, fresh_views)
+        while len(self._shown) > SHOWN_ROOMS:
+            self._shown.popitem(last=False)
         return messages
 
     def _snapshot(self, connection: str, code: str, viewer: str | None) -> Sent:
@@ -401,13 +444,14 @@ class RoomService:
         return send(self.connections, connection, message)
 
     def _notify(self, note: R.Notify) -> None:
-        if self.aside is not None:
-            self.aside(lambda: _quietly(self.router.notices.notify, note))
-        else:
-            self.router.notices.notify(note)
+        self.router.notices.notify(note, self.aside)
 
 
 _VISIBLE_FIELDS = tuple(f.name for f in fields(R.Room) if f.name not in ("applied", "paces"))
+
+
+def _error(refusal: Refused, seq: int) -> dict[str, Any]:
+    return P.Error(code=refusal.code, message=str(refusal), seq=seq).model_dump(mode="json")
 
 
 def _as_step(change: Callable[[R.Room, int], Any]) -> Callable[[R.Room, int], Step[R.Room]]:
