@@ -12,10 +12,22 @@ os.environ.setdefault("POWERTOOLS_METRICS_NAMESPACE", "CrossingWordsTest")
 
 
 @pytest.fixture(scope="session")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """``crossing serve`` as the README starts it (one process, SQLite in a folder of its
+    own), in a child process: what the browser tests and the protocol tests play on."""
+    from tests.local.served import Served
+
+    server = Served(tmp_path_factory.mktemp("served") / "data")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
 def local_stack() -> Iterator[object]:
-    """The local stack sets the handlers' environment, so two at once in one process
-    would fight over it: every test that needs one shares this one. It runs on moto,
-    so the AWS adapters (DynamoDB, Scheduler, S3, Cognito) are what the tests drive."""
+    """The stack on moto in this process: the cloud's adapters (DynamoDB, Scheduler,
+    S3, Cognito) end to end through real WebSockets. It sets the handlers' environment,
+    so two at once would fight over it: every test that needs one shares this one."""
     from crossing.local.serve import running
 
     with running(backend="moto") as stack:
@@ -23,6 +35,9 @@ def local_stack() -> Iterator[object]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests on the local stack run last: a ``mock_aws`` test resets moto's backends in
-    this process, which would wipe the running local stack's table and user pool."""
-    items.sort(key=lambda item: "local_stack" in getattr(item, "fixturenames", ()))
+    """Tests on the moto stack run last: a ``mock_aws`` test resets moto's backends in
+    this process, which would wipe the running stack's table and user pool."""
+    def on_moto(item: pytest.Item) -> bool:
+        return "local_stack" in getattr(item, "fixturenames", ()) or "[moto]" in item.nodeid
+
+    items.sort(key=on_moto)

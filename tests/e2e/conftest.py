@@ -40,11 +40,10 @@ def chromium_path() -> str:
 
 
 @pytest.fixture(scope="session")
-def base_url(local_stack) -> str:
-    """The local stack on moto, or the server CROSSING_E2E_URL names (for instance a
-    ``crossing serve --workers 2`` on SQLite, to play the same games across processes;
-    the moto stack still starts, which keeps these tests ordered after the others)."""
-    return os.environ.get("CROSSING_E2E_URL", local_stack.url).rstrip("/")
+def base_url(served) -> str:
+    """``crossing serve`` as players run it (one process, SQLite), or the server
+    CROSSING_E2E_URL names."""
+    return os.environ.get("CROSSING_E2E_URL", served.url).rstrip("/")
 
 
 @pytest.fixture(scope="session")

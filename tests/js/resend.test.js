@@ -47,6 +47,24 @@ test('the waits grow and are bounded, and after the limit the page hears the ref
   assert.equal(outbox.size, 0);
 });
 
+test('a letter the server could not save goes again for as long as it takes', () => {
+  const { outbox, posted, timers, fire } = harness();
+  const frame = JSON.stringify({ action: 'type', seq: 4, square: 1, letter: 'B' });
+  outbox.sent(4, frame);
+  const storage = { type: 'error', code: 'storage', seq: 4, message: 'could not save' };
+  const waits = [];
+  for (let i = 0; i < RESEND_LIMIT * 3; i += 1) {
+    assert.equal(outbox.received(storage), true); // kept, never dropped
+    waits.push(timers[0].ms);
+    fire();
+  }
+  assert.equal(posted.length, RESEND_LIMIT * 3);
+  assert.ok(posted.every((text) => text === frame)); // the same seq every time
+  assert.ok(waits.at(-1) <= 4000 && waits.at(-1) >= waits[0]);
+  assert.equal(outbox.received({ type: 'ack', seq: 4, version: 3 }), false);
+  assert.equal(outbox.size, 0);
+});
+
 test('other refusals and unknown seqs are the page\'s to handle', () => {
   const { outbox, timers } = harness();
   outbox.sent(2, '{}');

@@ -1,6 +1,7 @@
-"""The local stack's sockets as the rooms' ``Connections``: a send queues and returns,
-each phone's messages leave in the order they were sent, and a phone that has stopped
-reading is closed and counted gone rather than queued for without end."""
+"""The local stack's sockets as the rooms' ``Connections``: what a round sends is kept
+until the round is over, then delivered on the loop; each phone's messages leave in the
+order they were sent, and a phone that has stopped reading is closed rather than queued
+for without end."""
 
 from __future__ import annotations
 
@@ -49,39 +50,41 @@ def until(check: Any, timeout: float = 5.0) -> None:
         time.sleep(0.005)
 
 
-def test_each_phone_gets_its_messages_in_order_from_many_threads(
+def deliver(loop: asyncio.AbstractEventLoop, sockets: Sockets, said: list[Any]) -> None:
+    loop.call_soon_threadsafe(sockets.deliver, said)
+
+
+def test_a_round_says_nothing_until_it_is_delivered_then_each_phone_in_order(
     loop: asyncio.AbstractEventLoop,
 ) -> None:
     sockets = Sockets()
-    sockets.loop = loop
     phones = {f"c{i}": FakeSocket(loop) for i in range(4)}
     sockets.open.update(phones)  # type: ignore[arg-type]
-
-    def post(connection: str) -> None:
-        for n in range(200):
-            assert sockets.send(connection, {"n": n})
-
-    threads = [threading.Thread(target=post, args=(c,)) for c in phones]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    until(lambda: all(len(p.sent) == 200 for p in phones.values()))
+    for first in range(0, 200, 50):  # four rounds
+        with sockets.held() as said:
+            for n in range(first, first + 50):
+                for connection in phones:
+                    assert sockets.send(connection, {"n": n})
+            assert sockets.send("gone", {"n": 0}) is False  # never opened, or closed: a 410
+        time.sleep(0.01)
+        assert all(len(p.sent) == first for p in phones.values())  # not before delivery
+        deliver(loop, sockets, said)
+        until(lambda first=first: all(len(p.sent) == first + 50 for p in phones.values()))
     assert all([m["n"] for m in p.sent] == list(range(200)) for p in phones.values())
-    assert sockets.send("gone", {"n": 0}) is False  # never opened, or closed: a 410
+    with pytest.raises(RuntimeError):
+        sockets.send("c0", {"n": 0})  # outside a round nothing is sent
 
 
-def test_a_phone_that_stopped_reading_is_closed_and_gone(loop: asyncio.AbstractEventLoop) -> None:
+def test_a_phone_that_stopped_reading_is_closed(loop: asyncio.AbstractEventLoop) -> None:
     sockets = Sockets()
-    sockets.loop = loop
     stuck = FakeSocket(loop)
     loop.call_soon_threadsafe(stuck.reading.clear)
     until(lambda: not stuck.reading.is_set())
     sockets.open["stuck"] = stuck  # type: ignore[assignment]
-    results = [sockets.send("stuck", {"n": n}) for n in range(MAX_WAITING + 2)]
-    # MAX_WAITING wait in the queue, and one more may be in the writer's hands already.
-    first_refused = results.index(False)
-    assert first_refused in (MAX_WAITING, MAX_WAITING + 1)
+    with sockets.held() as said:
+        for n in range(MAX_WAITING + 2):
+            sockets.send("stuck", {"n": n})
+    deliver(loop, sockets, said)
     until(lambda: stuck.closed == 1008)
     loop.call_soon_threadsafe(stuck.reading.set)  # its writer finishes before the loop stops
     until(lambda: not sockets._writers)
@@ -91,19 +94,22 @@ def test_a_phone_held_up_a_while_gets_every_message_in_order_and_holds_up_no_oth
     loop: asyncio.AbstractEventLoop,
 ) -> None:
     sockets = Sockets()
-    sockets.loop = loop
     slow, quick = FakeSocket(loop), FakeSocket(loop)
     until(lambda: slow.reading.is_set() and quick.reading.is_set())
     loop.call_soon_threadsafe(slow.reading.clear)
     until(lambda: not slow.reading.is_set())
     sockets.open.update({"slow": slow, "quick": quick})  # type: ignore[dict-item]
-    for n in range(50):
-        assert sockets.send("slow", {"n": n})
-        assert sockets.send("quick", {"n": n})
+    with sockets.held() as said:
+        for n in range(50):
+            assert sockets.send("slow", {"n": n})
+            assert sockets.send("quick", {"n": n})
+    deliver(loop, sockets, said)
     until(lambda: len(quick.sent) == 50)
     assert slow.sent == [] and len(sockets._writers) == 1  # only the slow one waits
-    for n in range(50, 60):  # sent while its writer waits: they queue behind the rest
-        assert sockets.send("slow", {"n": n})
+    with sockets.held() as said:
+        for n in range(50, 60):  # sent while its writer waits: they queue behind the rest
+            assert sockets.send("slow", {"n": n})
+    deliver(loop, sockets, said)
     loop.call_soon_threadsafe(slow.reading.set)
     until(lambda: len(slow.sent) == 60)
     assert [m["n"] for m in slow.sent] == list(range(60))

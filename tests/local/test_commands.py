@@ -43,25 +43,6 @@ def test_a_taken_port_is_one_line_suggesting_another(capsys):
     assert "Traceback" not in err
 
 
-@pytest.mark.parametrize("workers", ["0", "65", "two"])
-def test_a_number_of_workers_that_is_not_one_to_64_is_refused_at_the_start(capsys, workers):
-    code, out, err = run_cli(capsys, "serve", "--workers", workers, "--packs", str(PACKS))
-    assert code == 2
-    assert out == ""
-    assert err.splitlines()[-1].startswith("crossing serve: error: argument --workers")
-
-
-def test_more_than_one_worker_on_moto_is_one_line_saying_why(capsys):
-    code, out, err = run_cli(
-        capsys, "serve", "--backend", "moto", "--workers", "2", "--packs", str(PACKS)
-    )
-    assert code == 1
-    assert "running" not in out
-    assert err.strip() == (
-        "crossing serve: --workers is for the sqlite backend; moto runs in one process"
-    )
-
-
 @pytest.mark.parametrize(
     ("folder", "says"), [("nowhere", "no folder"), ("empty", "holds no puzzle packs")]
 )

@@ -5,11 +5,6 @@ The server runs as its own process (the command a player types), on SQLite."""
 
 from __future__ import annotations
 
-import os
-import re
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,61 +13,15 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from tests.local.client import SocketPlayer, white_squares
+from tests.local.served import Served
 
-ROOT = Path(__file__).resolve().parents[2]
-PACKS = ROOT / "tests" / "data" / "packs"
 PASSWORD = "a long passphrase"
-SERVE = [sys.executable, "-m", "crossing.cli", "serve", "--port", "0"]
-
-
-class Server:
-    """``crossing serve --data DIR`` in a child process."""
-
-    def __init__(self, data: Path, *options: str) -> None:
-        self.data = data
-        self.options = options
-        self.process: subprocess.Popen[str] | None = None
-        self.url = ""
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [*SERVE, "--data", str(self.data), "--packs", str(PACKS), *self.options],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env={**os.environ, "PYTHONPATH": str(ROOT / "functions")},
-        )
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            if found := re.search(r"running: open (http://\S+)", line):
-                self.url = found.group(1).replace("http", "ws") + "ws"
-                return
-        raise AssertionError("crossing serve stopped before it was running")
-
-    def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-    def stop(self) -> int:
-        assert self.process is not None and self.process.stdout is not None
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-        code = self.process.wait(timeout=20)
-        self.output = self.process.stdout.read()
-        return code
-
-    def player(self, seq: int = 0, **hello: str) -> SocketPlayer:
-        """A new connection; ``seq`` goes on from a reloaded page's (the client keeps it)."""
-        p = SocketPlayer(self.url)
-        p.seq = seq
-        p.act("hello", **hello)
-        return p
+PACKS = Path(__file__).resolve().parents[2] / "tests" / "data" / "packs"
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    s = Server(tmp_path / "data")
+def server(tmp_path: Path) -> Iterator[Served]:
+    s = Served(tmp_path / "data", "--packs", str(PACKS))
     s.start()
     yield s
     s.stop()
@@ -82,7 +31,7 @@ def game(p: SocketPlayer) -> dict:
     return p.room.get("game") or {}
 
 
-def restart(server: Server, *players: SocketPlayer) -> None:
+def restart(server: Served, *players: SocketPlayer) -> None:
     server.kill()
     for p in players:
         p.close()

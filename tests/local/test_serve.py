@@ -1,26 +1,28 @@
-"""The local stack on moto: real WebSockets, the Lambda handlers, the AWS adapters, the pump."""
+"""The local stack end to end through real WebSockets: as players run it (``crossing
+serve``, one process on SQLite) and on moto (the cloud's adapters), the same games."""
 
 import json
-import socket
-import threading
 import time
 import urllib.request
 
 import boto3
 import pytest
-import uvicorn
-from crossing.local.backend import scheduler_due
+from crossing.local.backend import at_due, scheduler_due
 from crossing.local.events import http_api_event, websocket_event
-from crossing.local.pump import Pump, at_due
-from crossing.local.serve import QuietServer
 from moto import mock_aws
-from starlette.applications import Starlette
 
 from tests.local.client import SocketPlayer, two_in_a_game, white_squares
 
 
+@pytest.fixture(params=["served", "moto"])
+def stack(request):
+    """Each game test twice: on the stack players run, and once through the cloud's code
+    paths (the moto stack, which also serves ``@connections`` as API Gateway would)."""
+    return request.getfixturevalue("served" if request.param == "served" else "local_stack")
+
+
 @pytest.fixture
-def stack(local_stack):
+def moto_stack(local_stack):
     return local_stack
 
 
@@ -95,16 +97,28 @@ def test_a_letter_reaches_the_other_player(stack):
         p.close()
 
 
-def test_the_client_files_and_connections_endpoint_are_served(stack):
-    with urllib.request.urlopen(stack.url + "solver.html") as response:
+def test_the_client_files_and_connections_endpoint_are_served(moto_stack):
+    with urllib.request.urlopen(moto_stack.url + "solver.html") as response:
         assert response.status == 200
-    request = urllib.request.Request(stack.url + "@connections/nobody", data=b"{}", method="POST")
+    request = urllib.request.Request(
+        moto_stack.url + "@connections/nobody", data=b"{}", method="POST"
+    )
     with pytest.raises(urllib.error.HTTPError) as gone:
         urllib.request.urlopen(request)
     assert gone.value.code == 410
 
 
-def test_the_local_stack_has_a_user_pool_for_accounts(stack):
+def test_the_stack_players_run_has_no_connections_endpoint(served):
+    # Only the moto stack's rooms post over HTTP; on the default stack nothing but the
+    # game's own routes answers, so no one on the network can post to a phone.
+    request = urllib.request.Request(served.url + "@connections/nobody", data=b"{}", method="POST")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request)
+    assert refused.value.code in (404, 405)
+
+
+def test_the_local_stack_has_a_user_pool_for_accounts(moto_stack):
+    stack = moto_stack
     from crossing.aws.config import Settings
 
     accounts = Settings.from_env().accounts()
@@ -128,7 +142,7 @@ def test_due_reads_scheduler_at_expressions():
 
 
 @mock_aws
-def test_the_pump_fires_a_due_schedule_once_into_the_timer_handler():
+def test_a_due_schedule_is_taken_once():
     from datetime import UTC, datetime, timedelta
 
     scheduler = boto3.client("scheduler", region_name="us-east-1")
@@ -139,15 +153,11 @@ def test_the_pump_fires_a_due_schedule_once_into_the_timer_handler():
         ("room-BBB", now + timedelta(seconds=30)),
     ):
         _schedule(scheduler, name, at, {"room": name[5:], "version": 3})
-    fired = []
-    pump = Pump(
-        lambda ms: scheduler_due(scheduler, "g", ms),
-        fired.append,
-        clock=lambda: int(now.timestamp() * 1000),
-    )
-    assert pump.pump_once() == 1
-    assert pump.pump_once() == 0
-    assert fired == [{"room": "AAA", "version": 3}]
+    ms = int(now.timestamp() * 1000)
+    assert [event for event, _ in scheduler_due(scheduler, "g", ms)] == [
+        {"room": "AAA", "version": 3}
+    ]
+    assert scheduler_due(scheduler, "g", ms) == []
     names = [s["Name"] for s in scheduler.list_schedules(GroupName="g")["Schedules"]]
     assert names == ["room-BBB"]
 
@@ -183,7 +193,7 @@ def test_the_solver_api_is_served_by_the_local_stack(stack):
 
 
 @mock_aws
-def test_the_pump_fires_every_due_schedule_not_only_the_first_page():
+def test_every_due_schedule_is_taken_not_only_the_first_page():
     from datetime import UTC, datetime, timedelta
 
     scheduler = boto3.client("scheduler", region_name="us-east-1")
@@ -192,14 +202,8 @@ def test_the_pump_fires_every_due_schedule_not_only_the_first_page():
     rooms = [f"R{i:02}" for i in range(56)]  # a page is 50
     for room in rooms:
         _schedule(scheduler, f"room-{room}", now - timedelta(seconds=1), {"room": room})
-    fired = []
-    pump = Pump(
-        lambda at: scheduler_due(scheduler, "g", at),
-        fired.append,
-        clock=lambda: int(now.timestamp() * 1000),
-    )
-    assert pump.pump_once() == 56
-    assert sorted(event["room"] for event in fired) == rooms
+    due = scheduler_due(scheduler, "g", int(now.timestamp() * 1000))
+    assert sorted(event["room"] for event, _ in due) == rooms
 
 
 def _schedule(scheduler, name, at, payload):
@@ -228,31 +232,26 @@ def test_a_binary_frame_is_answered_and_the_host_stays(stack):
     ann.until(lambda p: any(m["name"] == "Hana B" for m in p.room["members"]))
 
 
-def test_an_idle_server_wakes_about_once_a_second_and_stops_at_once():
+def test_an_idle_server_wakes_about_once_a_second_and_stops_at_once(tmp_path):
     # Each wake-up of an idle process costs far more CPU than its work: uvicorn's own loop
     # woke ten times a second.
-    server = QuietServer(uvicorn.Config(Starlette(), log_level="warning", lifespan="off"))
-    ticks: list[float] = []
-    tick = server.on_tick
+    from crossing.local.serve import running
 
-    async def counted(counter: int) -> bool:
-        ticks.append(time.monotonic())
-        return await tick(counter)
+    with running(data=tmp_path) as stack:
+        server = stack.server
+        ticks: list[float] = []
+        tick = server.on_tick
 
-    server.on_tick = counted  # type: ignore[method-assign]
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.01)
-    time.sleep(2.5)
-    assert 2 <= len(ticks) <= 4, ticks
-    asked = time.monotonic()
-    server.stop()
-    thread.join(timeout=5)
-    assert not thread.is_alive() and time.monotonic() - asked < 0.5
-    listener.close()
+        async def counted(counter: int) -> bool:
+            ticks.append(time.monotonic())
+            return await tick(counter)
+
+        server.on_tick = counted  # type: ignore[method-assign]
+        time.sleep(2.5)
+        assert 1 <= len(ticks) <= 4, ticks
+        asked = time.monotonic()
+    assert time.monotonic() - asked < 1.5
+    assert stack.engine.rounds <= 4  # the pump's looks at the timers, once a second
 
 
 def test_each_frame_event_has_ids_of_its_own():

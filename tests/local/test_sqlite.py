@@ -1,18 +1,16 @@
 """What the SQLite ports keep beyond the shared contracts: TTLs acted on, guests expiring,
-everything surviving a reopen, nothing secret kept in the clear, one winner per race."""
+everything surviving a reopen, nothing secret kept in the clear, one winner per version,
+and a round's writes committed together or not at all."""
 
 from __future__ import annotations
 
 import sqlite3
-import threading
 from pathlib import Path
 
 import pytest
 from crossing.aws import table
 from crossing.local import sqlite as sqlite_module
-from crossing.local import writer
 from crossing.local.backend import SqliteBackend
-from crossing.local.pump import Pump
 from crossing.local.sqlite import (
     GUEST_TTL_S,
     Database,
@@ -119,47 +117,35 @@ def test_the_file_holds_no_password_and_no_refresh_token(tmp_path, db):
     assert session.refresh.encode() not in kept
 
 
-def test_two_sign_ups_for_one_name_at_once_make_one_account(db):
+def test_two_sign_ups_for_one_name_make_one_account(db):
     accounts = SqliteAccounts(db)
     outcomes: list[str] = []
-
-    def sign_up(password: str) -> None:
+    for i in range(4):
         try:
-            accounts.sign_up("Twin", password)
+            accounts.sign_up("Twin", f"passphrase {i}")
             outcomes.append("made")
         except Exception as error:
             outcomes.append(getattr(error, "code", repr(error)))
-
-    threads = [threading.Thread(target=sign_up, args=(f"passphrase {i}",)) for i in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
     assert sorted(outcomes) == ["made", "name-taken", "name-taken", "name-taken"]
 
 
-def test_writers_racing_on_one_version_have_one_winner(db):
+def test_writers_of_one_version_have_one_winner(db):
     store = SqliteStore(db)
     store.save_room("ABCD", {"n": 0}, None, ms(2e9))
     won: list[int] = []
-
-    def write(i: int) -> None:
+    for i in range(8):
         try:
             store.save_room("ABCD", {"n": i}, 1, ms(2e9))
             won.append(i)
         except Conflict:
             pass
-
-    threads = [threading.Thread(target=write, args=(i,)) for i in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert len(won) == 1
-    assert store.load_room("ABCD") == ({"n": won[0]}, 2)
+    assert won == [0]
+    assert store.load_room("ABCD") == ({"n": 0}, 2)
 
 
-def test_a_due_event_that_fell_due_while_down_fires_at_the_start_then_is_forgotten(tmp_path, clock):
+def test_a_due_event_that_fell_due_while_down_is_due_at_the_start_then_is_forgotten(
+    tmp_path, clock
+):
     backend = SqliteBackend(tmp_path, None, clock=clock)
     backend.timers.arm("ABCD", ms(clock.now + 30), 4)
     backend.timers.arm("WXYZ", ms(clock.now + 600), 2)
@@ -167,11 +153,11 @@ def test_a_due_event_that_fell_due_while_down_fires_at_the_start_then_is_forgott
     clock.now += 120  # the server was down when ABCD's event fell due
 
     backend = SqliteBackend(tmp_path, None, clock=clock)
-    fired: list[dict] = []
-    pump = Pump(backend.due, fired.append, clock=lambda: ms(clock.now))
-    assert pump.pump_once() == 1
-    assert fired == [{"room": "ABCD", "version": 4}]
-    assert pump.pump_once() == 0, "fired once"
+    due = backend.due(ms(clock.now))
+    assert [event for event, _ in due] == [{"room": "ABCD", "version": 4}]
+    for _, done in due:
+        done()
+    assert backend.due(ms(clock.now)) == [], "once"
     assert set(backend.timers.pending()) == {"WXYZ"}
     backend.stop()
 
@@ -206,50 +192,37 @@ def test_the_web_push_keys_are_made_once_and_kept_with_the_data(tmp_path):
     assert (tmp_path / "vapid.json").stat().st_mode & 0o077 == 0, "only its user reads it"
 
 
-def test_writes_at_once_are_each_on_disk_when_they_return_and_a_refused_one_changes_nothing(
-    db, tmp_path
-):
-    # Rooms writing side by side share commits (docs/architecture.md): whatever a writer
-    # was told is written must be in the file for any other reader, even mid-stream.
+def test_a_rounds_writes_are_on_disk_together_at_its_end_or_not_at_all(db, tmp_path):
+    # The engine writes every room of a round in one transaction (one fsync): another
+    # reader sees none of them before the commit and all of them after; a round that
+    # fails leaves the file as it was, and a write refused inside it undoes only itself.
     store = SqliteStore(db)
     rooms = [f"R{i:03d}" for i in range(12)]
     for room in rooms:
         store.save_room(room, {"n": 0}, None, ms(2e9))
-    other = sqlite3.connect(tmp_path / "crossing.sqlite3", check_same_thread=False)
-    reading = threading.Lock()
-    unseen: list[tuple[str, int]] = []
-    refused: list[str] = []
-    failed: list[BaseException] = []
-
-    def write(room: str) -> None:
-        try:
-            write_all(room)
-        except BaseException as error:
-            failed.append(error)
-
-    def write_all(room: str) -> None:
-        for version in range(1, 21):
-            store.save_room(room, {"n": version}, version, ms(2e9))
-            with reading:
-                row = other.execute(
-                    "SELECT version FROM items WHERE pk = ? AND sk = ?", table.room_key(room)
-                ).fetchone()
-            if row[0] != version + 1:
-                unseen.append((room, version))
-            try:  # a stale writer in the same commit as the others
-                store.save_room(room, {"n": -1}, version, ms(2e9))
-            except Conflict:
-                refused.append(room)
-
+    other = sqlite3.connect(tmp_path / "crossing.sqlite3")
     other.execute("PRAGMA query_only = ON")
-    threads = [threading.Thread(target=write, args=(room,)) for room in rooms]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert failed == [] and unseen == []
-    assert len(refused) == 20 * len(rooms)
-    assert all(store.load_room(room) == ({"n": 20}, 21) for room in rooms)
+
+    def seen(room: str) -> int:
+        query = "SELECT version FROM items WHERE pk = ? AND sk = ?"
+        return int(other.execute(query, table.room_key(room)).fetchone()[0])
+
+    with db.transaction():
+        for room in rooms:
+            store.save_room(room, {"n": 1}, 1, ms(2e9))
+            with pytest.raises(Conflict):  # a stale writer in the same round
+                store.save_room(room, {"n": -1}, 1, ms(2e9))
+        assert [seen(room) for room in rooms] == [1] * 12
+    assert [seen(room) for room in rooms] == [2] * 12
+    def failing_round() -> None:
+        with db.transaction():
+            store.save_room(rooms[0], {"n": 2}, 2, ms(2e9))
+            raise RuntimeError("the round failed")
+
+    with pytest.raises(RuntimeError):
+        failing_round()
+    assert store.load_room(rooms[0]) == ({"n": 1}, 2) and seen(rooms[0]) == 2
+    other.close()
 
 
 def part_rows(db: Database, room: str) -> dict[str, int]:
@@ -268,13 +241,12 @@ def test_a_rooms_parts_are_rows_of_their_own_written_once_and_dropped_when_unnam
     assert part_rows(db, "ABCD") == {"k1": 300, "k3": 5}
 
 
-def test_a_room_written_by_two_processes_in_turn_keeps_every_part(tmp_path, clock):
-    # Each process's store knows the rows it wrote; a write by the other moves the
-    # version on, and then neither may trust what it knew.
+def test_a_room_written_by_two_stores_in_turn_keeps_every_part(tmp_path, clock):
+    # Each store knows the rows it wrote; a write by the other (a round taken back, or
+    # another connection) moves the version on, and then neither may trust what it knew.
     path = tmp_path / "crossing.sqlite3"
-    the_writer = writer.start(path)
-    first = Database(path, clock=clock, shared=True)
-    second = Database(path, clock=clock, shared=True)
+    first = Database(path, clock=clock)
+    second = Database(path, clock=clock)
     a, b = SqliteStore(first), SqliteStore(second)
     a.save_room("ABCD", {"n": 1, "parts": {"k1": "one", "k2": "two"}}, None, ms(2e9))
     b.load_room("ABCD")
@@ -287,7 +259,6 @@ def test_a_room_written_by_two_processes_in_turn_keeps_every_part(tmp_path, cloc
     assert set(part_rows(first, "ABCD")) == {"k1", "k3"}
     first.close()
     second.close()
-    the_writer.communicate()
 
 
 def test_the_parts_of_a_room_past_its_ttl_are_swept_with_it(db, clock):

@@ -79,11 +79,9 @@ class Sockets:
         410)."""
         if connection not in self.open:
             return False
-        text = _text(message)
-        if self._said is None:  # outside a round (a test's direct call): at once, on the loop
-            self.deliver([(connection, text)])
-        else:
-            self._said.append((connection, text))
+        if self._said is None:
+            raise RuntimeError("the rooms send only inside a round of the engine")
+        self._said.append((connection, _text(message)))
         return True
 
     def deliver(self, messages: list[tuple[str, str]]) -> None:

@@ -367,7 +367,7 @@ class DuelDesk:
             after, note = change(alone, now)
             return Step(after.seeks.get(seek_id), note=note)
 
-        job = self.runner.run(self.seeks, seek_id, command)
+        job = self.runner.run(self.seeks, seek_id, command, at_once=True)
         assert job.step is not None
         if job.step.refused is not None:
             raise job.step.refused
@@ -427,10 +427,15 @@ class DuelDesk:
             kept = list(rest.items())[-(MAX_WATCHERS - 1) :]
             return Step({**dict(kept), connection: player})
 
-        self.runner.run(self.watchers, "duel", watch)
+        self.runner.run(self.watchers, "duel", watch, at_once=True)
 
     def _unwatch(self, gone: list[str]) -> None:
-        self.runner.run(self.watchers, "duel", lambda watchers, now: Step(_without(watchers, gone)))
+        self.runner.run(
+            self.watchers,
+            "duel",
+            lambda watchers, now: Step(_without(watchers, gone)),
+            at_once=True,
+        )
 
     def _lobby_message(self, lobby: L.Lobby, player: str, now: int) -> P.LobbyMessage:
         seeks = [
@@ -487,7 +492,7 @@ class DuelDesk:
                 after = replace(after, applied={**after.applied, player: seqs.record(window, seq)})
             return Step(after, list(turns), note=reply)
 
-        job = self.runner.run(self.games, game, command)
+        job = self.runner.run(self.games, game, command, at_once=True)
         if job.missing:
             raise Refused("no-game", missing)
         assert job.step is not None
@@ -558,7 +563,7 @@ class DuelDesk:
             games[game] = [before, before + delta]
             return Step({"rating": before + delta, "games": games}, note=(before, before + delta))
 
-        job = self.runner.run(self.ratings, player, command)
+        job = self.runner.run(self.ratings, player, command, at_once=True)
         assert job.step is not None
         before, after = job.step.note
         return int(before), int(after)

@@ -140,12 +140,25 @@ class Runner:
         self.batches = 0
         self.conflicts = 0
 
-    def run(self, kind: Kind[S], name: str, change: Callable[[S, int], Step[S]]) -> Job[S]:
+    def run(
+        self,
+        kind: Kind[S],
+        name: str,
+        change: Callable[[S, int], Step[S]],
+        *,
+        at_once: bool = False,
+    ) -> Job[S]:
         """Step ``change`` on the document now; it is written when the round ends (at
-        once, outside a round). ``Job.missing`` if there is no such document."""
-        if self._round is None:
-            with self.round():
-                return self.run(kind, name, change)
+        once outside a round, or ``at_once``: a round of its own inside this one, for a
+        caller that answers only once what it changed is written and told, as the Duel's
+        do). ``Job.missing`` if there is no such document."""
+        if self._round is None or at_once:
+            outer, self._round = self._round, None
+            try:
+                with self.round():
+                    return self.run(kind, name, change)
+            finally:
+                self._round = outer
         key = (id(kind), name)
         job: Job[S] = Job(change)
         doc = self._round.get(key)
