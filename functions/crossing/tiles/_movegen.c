@@ -10,6 +10,12 @@
  *
  * Built against the stable ABI (Py_LIMITED_API 3.11) so that one .so serves
  * every newer CPython the Lambda runtime may bring.
+ *
+ * The search runs with the GIL released: the server calls it from worker
+ * threads beside its event loop, which must keep answering meanwhile. So
+ * generate copies its arguments into plain C data first, searches on that
+ * alone (search() and all it calls use no Python object or API), and builds
+ * the Python plays only once it holds the GIL again.
  */
 #ifndef Py_LIMITED_API
 #define Py_LIMITED_API 0x030B0000
@@ -50,7 +56,7 @@ typedef struct {
     int rack[27];
     int blanks, rack_total;
     uint32_t rack_mask;
-    const int32_t *bonus; /* [used][words], BONUS_WORDS columns */
+    int32_t *bonus; /* [used][words], BONUS_WORDS columns; this call's own copy */
     int bonus_rows;
     /* search state */
     int p, r, anchor, start;
@@ -465,6 +471,51 @@ static int rec_order(const void *a, const void *b) {
     return (x->n > y->n) - (x->n < y->n);
 }
 
+/* The search proper, on the plain C data in g alone: generate runs it with the
+ * GIL released, so that other Python threads (the event loop, other searches)
+ * run meanwhile. Nothing it calls may touch a Python object or the C API:
+ * memory comes from malloc, and running out only sets g->failed, which the
+ * caller turns into MemoryError once it holds the GIL again. All it writes is
+ * in g and units, both the call's own, so searches on several threads at once
+ * share nothing but the graph they read. */
+static void search(Gen *g, Unit *units, int opening) {
+    cross_checks(g, 0);
+    cross_checks(g, 1);
+    int n_units = 0;
+    for (int p = 0; p < 2; p++) {
+        for (int r = 0; r < SIZE; r++) {
+            for (int c = 0; c < SIZE; c++) {
+                int anchor = opening ? (r == 7 && c == 7) : is_anchor(g, p, r, c);
+                if (!anchor) continue;
+                Unit *u = &units[n_units++];
+                u->p = (uint8_t)p;
+                u->r = (uint8_t)r;
+                u->anchor = (uint8_t)c;
+                u->bound = 0;
+            }
+        }
+    }
+    if (g->top) {
+        int vals[MAX_TILES] = {0}, nv = 0;
+        for (int t = 1; t < 27; t++)
+            for (int k = 0; k < g->rack[t]; k++) {
+                int v = g->values[t], j = nv++;
+                while (j > 0 && vals[j - 1] < v) {
+                    vals[j] = vals[j - 1];
+                    j--;
+                }
+                vals[j] = v;
+            }
+        for (int i = 0; i < n_units; i++) units[i].bound = unit_bound(g, &units[i], vals, opening);
+        qsort(units, (size_t)n_units, sizeof(Unit), unit_by_bound);
+    }
+    for (int i = 0; i < n_units && !g->failed; i++) {
+        if (g->top && (units[i].bound == INT32_MIN || threshold_reached(g, units[i].bound))) break;
+        search_unit(g, &units[i], opening);
+    }
+    if (!g->failed) qsort(g->recs, g->n_recs, sizeof(Rec), rec_order);
+}
+
 /* A tuple-subclass instance (the NamedTuples Move and NewTile) from new references. */
 static PyObject *make_tuple(PyTypeObject *type, allocfunc alloc, PyObject **items, int n) {
     PyObject *obj = alloc(type, n);
@@ -564,10 +615,26 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_TypeError, "bad arguments to _movegen.generate");
         goto done;
     }
+    PyTypeObject *move_type = (PyTypeObject *)move_obj, *tile_type = (PyTypeObject *)tile_obj;
+    allocfunc move_alloc = (allocfunc)PyType_GetSlot(move_type, Py_tp_alloc);
+    allocfunc tile_alloc = (allocfunc)PyType_GetSlot(tile_type, Py_tp_alloc);
+    if (!move_alloc || !tile_alloc) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "Move and NewTile must be types");
+        goto done;
+    }
+    /* The graph is the one argument the search reads in place, without the GIL:
+     * the buffer export keeps it alive and unresizable, and a Lexicon's nodes
+     * are never written once built (check_graph's one check relies on that too).
+     * The rest is copied here, so no other caller's buffer is read unlocked. */
     g->nodes = (const uint32_t *)nodes.buf;
     g->n_nodes = nodes.len / 4;
     g->root = g->nodes[0] & ARC_MASK;
-    g->bonus = (const int32_t *)bonus.buf;
+    g->bonus = (int32_t *)malloc((size_t)bonus.len);
+    if (!g->bonus) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    memcpy(g->bonus, bonus.buf, (size_t)bonus.len);
     g->bonus_rows = (int)(bonus.len / (4 * BONUS_WORDS));
     g->top = top;
     const uint8_t *vb = (const uint8_t *)values.buf, *rb = (const uint8_t *)rack.buf;
@@ -617,68 +684,22 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         result = PyList_New(0);
         goto done;
     }
-    cross_checks(g, 0);
-    cross_checks(g, 1);
-
-    int n_units = 0;
+    /* Allocated before the GIL is let go, where failing can raise at once. */
     units = (Unit *)malloc(sizeof(Unit) * 2 * SIZE * SIZE);
-    if (!units) {
+    if (top) g->heap = (int32_t *)malloc(sizeof(int32_t) * (size_t)top);
+    if (!units || (top && !g->heap)) {
         PyErr_NoMemory();
         goto done;
     }
-    for (int p = 0; p < 2; p++) {
-        for (int r = 0; r < SIZE; r++) {
-            for (int c = 0; c < SIZE; c++) {
-                int anchor = opening ? (r == 7 && c == 7) : is_anchor(g, p, r, c);
-                if (!anchor) continue;
-                Unit *u = &units[n_units++];
-                u->p = (uint8_t)p;
-                u->r = (uint8_t)r;
-                u->anchor = (uint8_t)c;
-                u->bound = 0;
-            }
-        }
-    }
-    int32_t heap_store[1];
-    if (top) {
-        int vals[MAX_TILES] = {0}, nv = 0;
-        for (int t = 1; t < 27; t++)
-            for (int k = 0; k < g->rack[t]; k++) {
-                int v = g->values[t], j = nv++;
-                while (j > 0 && vals[j - 1] < v) {
-                    vals[j] = vals[j - 1];
-                    j--;
-                }
-                vals[j] = v;
-            }
-        for (int i = 0; i < n_units; i++) units[i].bound = unit_bound(g, &units[i], vals, opening);
-        qsort(units, (size_t)n_units, sizeof(Unit), unit_by_bound);
-        g->heap = (int32_t *)malloc(sizeof(int32_t) * (size_t)top);
-        if (!g->heap) {
-            PyErr_NoMemory();
-            goto done;
-        }
-    } else {
-        g->heap = heap_store;
-    }
-    for (int i = 0; i < n_units && !g->failed; i++) {
-        if (top && (units[i].bound == INT32_MIN || threshold_reached(g, units[i].bound))) break;
-        search_unit(g, &units[i], opening);
-    }
+    Py_BEGIN_ALLOW_THREADS
+    search(g, units, opening);
+    Py_END_ALLOW_THREADS
     if (g->failed) {
         PyErr_NoMemory();
         goto done;
     }
-    qsort(g->recs, g->n_recs, sizeof(Rec), rec_order);
     size_t keep = g->n_recs;
     if (top && (size_t)top < keep) keep = (size_t)top;
-    PyTypeObject *move_type = (PyTypeObject *)move_obj, *tile_type = (PyTypeObject *)tile_obj;
-    allocfunc move_alloc = (allocfunc)PyType_GetSlot(move_type, Py_tp_alloc);
-    allocfunc tile_alloc = (allocfunc)PyType_GetSlot(tile_type, Py_tp_alloc);
-    if (!move_alloc || !tile_alloc) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "Move and NewTile must be types");
-        goto done;
-    }
     result = PyList_New((Py_ssize_t)keep);
     if (!result) goto done;
     for (size_t i = 0; i < keep; i++) {
@@ -693,7 +714,8 @@ static PyObject *generate(PyObject *self, PyObject *args) {
 done:
     if (g) {
         free(g->recs);
-        if (g->heap && g->top) free(g->heap);
+        free(g->heap);
+        free(g->bonus);
         free(g);
     }
     free(units);

@@ -16,7 +16,9 @@ The same search is compiled in ``_movegen.c`` (built by ``pip install``);
 ``generate`` uses it when it imports and this module's Python otherwise. The
 Python here is the reference: a hypothesis test holds the two equal play for
 play. Asked for the top N, the compiled search bounds each anchor's best
-possible score and skips anchors that cannot reach the N-th best found.
+possible score and skips anchors that cannot reach the N-th best found. It
+searches with the GIL released (only building the list of Moves holds it), so
+searches on worker threads run beside each other and beside an event loop.
 """
 
 from __future__ import annotations
