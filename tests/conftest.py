@@ -37,6 +37,7 @@ def local_stack() -> Iterator[object]:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Tests on the moto stack run last: a ``mock_aws`` test resets moto's backends in
     this process, which would wipe the running stack's table and user pool."""
+
     def on_moto(item: pytest.Item) -> bool:
         return "local_stack" in getattr(item, "fixturenames", ()) or "[moto]" in item.nodeid
 

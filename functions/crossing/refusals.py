@@ -22,6 +22,10 @@ class Code(StrEnum):
     UNKNOWN = "unknown"
     BUSY = "busy"
     STALE = "stale"
+    # the server
+    STORAGE = "storage"
+    INTERNAL = "internal"
+    GAME_TOO_LARGE = "game-too-large"
     # who is asking
     NO_HELLO = "no-hello"
     NO_PLAYER = "no-player"
@@ -94,6 +98,13 @@ MEANING: dict[Code, str] = {
     Code.STALE: (
         "the seq is more than 64 below the highest this room applied for you: nothing changed"
     ),
+    Code.STORAGE: (
+        "the server could not save it (a full disk, an I/O error, a read-only data folder); "
+        "nothing changed: send the same frame again, same seq, after a growing wait, until "
+        "it is answered"
+    ),
+    Code.INTERNAL: "a fault on the server; that frame changed nothing and is not sent again",
+    Code.GAME_TOO_LARGE: "the room or game has grown too large to store; that change was not kept",
     Code.NO_HELLO: "the connection has not said `hello`",
     Code.NO_PLAYER: "a watch screen asked for something only a player may do",
     Code.NOT_A_MEMBER: "not in this room",

@@ -214,6 +214,7 @@ def test_a_rounds_writes_are_on_disk_together_at_its_end_or_not_at_all(db, tmp_p
                 store.save_room(room, {"n": -1}, 1, ms(2e9))
         assert [seen(room) for room in rooms] == [1] * 12
     assert [seen(room) for room in rooms] == [2] * 12
+
     def failing_round() -> None:
         with db.transaction():
             store.save_room(rooms[0], {"n": 2}, 2, ms(2e9))

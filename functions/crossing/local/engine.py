@@ -35,6 +35,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
+from crossing.refusals import Code
 from crossing.rooms import protocol as P
 from crossing.rooms.work import Due, Frame, Later, Left, Work
 
@@ -42,8 +43,10 @@ log = logging.getLogger(__name__)
 
 INBOX_MAX = 20_000
 """Items waiting for a round before the sockets stop reading (a flood's backpressure)."""
-STORAGE = "storage"
+STORAGE = Code.STORAGE.value
 STORAGE_MESSAGE = "The server could not save that just now; it will be sent again."
+INTERNAL = Code.INTERNAL.value
+INTERNAL_MESSAGE = "Something went wrong on the server; that was not kept."
 
 DueEvents = Callable[[int], list[tuple[dict[str, Any], Callable[[], None]]]]
 """What is due by a time (ms): each event and what to call once it is applied."""
@@ -174,12 +177,13 @@ class Engine:
                     failed = [r for r in results if isinstance(r, Exception)]
                     if any(_storage(error) for error in failed):
                         raise failed[0]  # the file failed: nothing of this round stands
-            except Exception as error:
-                if not _storage(error):
-                    raise
+            except Exception as error:  # nothing of the round was written: none of it is said
                 said.clear()
                 self.service.forget()
-                self._failing(error)
+                if _storage(error):
+                    self._failing(error)
+                else:
+                    log.exception("a round failed; its frames are refused")
                 results = [error] * len(items)
             else:
                 self._recovered()
@@ -202,9 +206,11 @@ class Engine:
             if not isinstance(result, Exception):
                 continue
             if isinstance(item, Frame):
-                if not _storage(result):
+                if _storage(result):  # the page sends it again until it is kept
+                    error = P.Error(code=STORAGE, message=STORAGE_MESSAGE, seq=_seq(item.body))
+                else:  # a bug: said once, not sent again for ever
                     log.error("a frame failed", exc_info=result)
-                error = P.Error(code=STORAGE, message=STORAGE_MESSAGE, seq=_seq(item.body))
+                    error = P.Error(code=INTERNAL, message=INTERNAL_MESSAGE, seq=_seq(item.body))
                 yield item.connection, _text(error.model_dump(mode="json"))
             elif isinstance(item, Left | Later):
                 self._retry.append(item)  # the next round after the pump's next look

@@ -5,14 +5,13 @@ connections themselves are posted to side by side, at most ``WORKERS`` at a time
 A post that fails is logged and counted and never stops the others: the write it
 reports has happened, and a phone that missed a version sees the gap and asks
 for a snapshot. A connection that answers gone (410) is returned for removal. A
-``Connections`` whose ``queued`` is true returns from ``send`` at once (it queues),
-and is posted to from the calling thread, inside its ``together()`` if it has one
-(the local workers hand another's posts of one batch over in one message).
+``Connections`` whose ``queued`` is true returns from ``send`` at once (the local
+engine keeps a round's messages until its commit), and is posted to from the calling
+thread.
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -40,9 +39,7 @@ class FanOut:
         # Connections that only queue (the local stack's sockets) are posted to in this
         # thread: handing each to a worker would cost more than the post.
         if len(items) == 1 or getattr(self.connections, "queued", False):
-            together = getattr(self.connections, "together", contextlib.nullcontext)
-            with together():
-                results = [self._post(*item) for item in items]
+            results = [self._post(*item) for item in items]
         else:
             results = list(_pool.map(lambda item: self._post(*item), items))
         return [connection for (connection, _), ok in zip(items, results, strict=True) if not ok]

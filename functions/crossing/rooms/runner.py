@@ -39,6 +39,7 @@ S = TypeVar("S")
 MAX_TRIES = 6
 HELD = 2000  # documents kept in memory, most recently used
 BUSY = Refused("busy", "This is very busy right now; please send it again.")
+TOO_LARGE = Refused("game-too-large", "This game has grown too large to save; that was not kept.")
 
 log = logging.getLogger(__name__)
 
@@ -275,6 +276,10 @@ class Runner:
                     if not self._again(doc):
                         break
                     continue
+                except ValueError as error:  # the store refuses the document itself
+                    log.error("%s cannot be written: %s", name, error)
+                    self._held.pop(key, None)
+                    return self._refused(doc, TOO_LARGE)
             if self.hold:
                 self._held[key] = (doc.state, version)
                 self._held.move_to_end(key)
@@ -284,9 +289,13 @@ class Runner:
                 job.version, job.wrote = version, wrote and job.wrote
             return Batch(doc.before, doc.state, version, wrote, doc.now, doc.jobs)
         # Written from elsewhere every time (or gone): each sender hears, nothing changed.
+        return self._refused(doc, BUSY)
+
+    def _refused(self, doc: _Open[Any], refusal: Refused) -> Batch[Any]:
+        """Nothing of the round is written for ``doc``: each sender hears ``refusal``."""
         for job in doc.jobs:
             if job.step is not None and job.step.refused is None:
-                job.step = Step(doc.before, refused=BUSY, note=job.step.note)
+                job.step = Step(doc.before, refused=refusal, note=job.step.note)
             job.wrote = False
         return Batch(doc.before, doc.before, doc.version, False, doc.now, doc.jobs)
 
