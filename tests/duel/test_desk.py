@@ -5,7 +5,7 @@ import json
 
 from crossing.duel.lobby import SEEK_TTL_MS
 
-from tests.duel.phones import errors
+from tests.duel.phones import duel_phone_maker, errors
 
 MIN = 60_000
 
@@ -315,3 +315,30 @@ def test_the_other_player_sees_when_your_phone_is_gone_and_back(service, phone):
     back.send("duel_open", game=back.welcome["duel"])
     bob.take()
     assert bob.game["seats"][ann.seat]["connected"] is True
+
+
+def test_a_bots_move_chosen_ahead_elsewhere_is_the_move_it_would_have_made(clock):
+    # Where the server has threads to spare, a bot's search starts as soon as it is to
+    # move, off the rooms' thread; the tick that applies the move finds it made. Two
+    # games from the same seed, one choosing ahead and one in the step, go the same way.
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tests.rooms.fakes import make_service
+
+    games = []
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        for think in (None, pool.submit):
+            service = make_service(clock)
+            service.duel.bot_moves.think = think
+            ann = duel_phone_maker(service)()
+            ann.send("duel_bot", level="hard", limit=None, name="Ann")
+            for _ in range(3):
+                if not ann.my_turn:
+                    pool.submit(lambda: None).result()  # whatever was asked has been chosen
+                    clock.now = ann.game["due_at"]
+                    ann.send("tick")
+                ann.send("duel_play", tiles=ann.best_play())
+            games.append((ann.game["moves"], service.duel.bot_moves.taken))
+    (alone, taken_alone), (ahead, taken_ahead) = games
+    assert taken_alone == 0 and taken_ahead >= 2
+    assert [m["tiles"] for m in ahead] == [m["tiles"] for m in alone]

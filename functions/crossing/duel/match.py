@@ -11,7 +11,7 @@ bot's move and every flag fall are due events applied as of the moment they fell
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from crossing.duel import bots, elo
@@ -148,9 +148,15 @@ class Settle:
 Action = Connect | Disconnect | Watch | Settle | G.DuelCommand
 
 
-def step(match: Match, action: Action, now: int, lexicon: Lexicon) -> tuple[Match, list[G.Turn]]:
+Choose = Callable[[G.Duel, str, Lexicon], G.DuelCommand]
+"""How a bot's move is chosen: ``bots.choose``, or the same move chosen ahead."""
+
+
+def step(
+    match: Match, action: Action, now: int, lexicon: Lexicon, choose: Choose = bots.choose
+) -> tuple[Match, list[G.Turn]]:
     """Catch up on what fell due, then apply the action. Returns the turns made."""
-    match, made = advance(match, now, lexicon)
+    match, made = advance(match, now, lexicon, choose)
     match action:
         case Connect(player, connection):
             if match.seat_of(player) is None:
@@ -185,13 +191,15 @@ def step(match: Match, action: Action, now: int, lexicon: Lexicon) -> tuple[Matc
     return match, made
 
 
-def advance(match: Match, now: int, lexicon: Lexicon) -> tuple[Match, list[G.Turn]]:
+def advance(
+    match: Match, now: int, lexicon: Lexicon, choose: Choose = bots.choose
+) -> tuple[Match, list[G.Turn]]:
     """Apply, in order and each as of its own moment, every bot move and flag fall due."""
     made: list[G.Turn] = []
     while not match.over:
         flag, bot = match.duel.due_at(), match.bot_due
         if bot is not None and bot <= now and (flag is None or bot <= flag):
-            duel, turns = _bot_move(match, bot, lexicon)
+            duel, turns = _bot_move(match, bot, lexicon, choose)
             match = _after_turn(replace(match, duel=duel, bot_due=None), bot)
         elif flag is not None and flag <= now:
             duel, turns = G.advance(match.duel, flag)
@@ -202,9 +210,11 @@ def advance(match: Match, now: int, lexicon: Lexicon) -> tuple[Match, list[G.Tur
     return match, made
 
 
-def _bot_move(match: Match, at: int, lexicon: Lexicon) -> tuple[G.Duel, list[G.Turn]]:
+def _bot_move(
+    match: Match, at: int, lexicon: Lexicon, choose: Choose
+) -> tuple[G.Duel, list[G.Turn]]:
     level = match.players[match.duel.turn].bot or "hard"
-    command = bots.choose(match.duel, level, lexicon)
+    command = choose(match.duel, level, lexicon)
     try:
         return G.step(match.duel, command, at, lexicon)
     except Refused:  # never expected: the generator only offers legal plays

@@ -17,7 +17,7 @@ import json
 import logging
 import secrets
 from collections.abc import Coroutine, Generator, Iterator, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +36,6 @@ from crossing.rooms.work import Frame, Left
 GONE = {"message": "Gone"}
 MAX_WAITING = 1000
 """Messages queued for one phone before it counts as gone (it has stopped reading)."""
-SOLVERS = 2
-"""Threads for the Solver's requests: one a core (the search lets go of the interpreter)."""
 SOLVES_WAITING = 16
 """Solver requests in hand at once; past that, one is answered 503 ``busy`` at once."""
 SOLVE_TIMEOUT_S = 30.0
@@ -165,11 +163,15 @@ def connection_id() -> str:
 
 
 def build_app(
-    frontend: Path | None, sockets: Sockets, engine: Engine, *, connections_api: bool = False
+    frontend: Path | None,
+    sockets: Sockets,
+    engine: Engine,
+    searches: Executor,
+    *,
+    connections_api: bool = False,
 ) -> Starlette:
     """The app; with ``connections_api``, API Gateway's ``@connections`` too (the moto
     backend's rooms post to the phones over HTTP, as in the cloud)."""
-    solvers = ThreadPoolExecutor(max_workers=SOLVERS, thread_name_prefix="solve")
     in_hand = 0
 
     async def websocket(ws: WebSocket) -> None:
@@ -225,7 +227,7 @@ def build_app(
             event = http_api_event(method, path, dict(request.headers), await request.body())
             in_hand += 1
             try:
-                running = asyncio.get_running_loop().run_in_executor(solvers, _run, handler, event)
+                running = asyncio.get_running_loop().run_in_executor(searches, _run, handler, event)
                 response = await asyncio.wait_for(running, SOLVE_TIMEOUT_S)
             except TimeoutError:
                 return _busy()

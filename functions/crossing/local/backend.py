@@ -59,10 +59,10 @@ Due = tuple[dict[str, Any], Callable[[], None]]
 class Backend(Protocol):
     def environment(self, connections_url: str) -> dict[str, str]: ...
 
-    def service(self, sockets: Any, aside: Any = None) -> Any:
+    def service(self, sockets: Any, aside: Any = None, think: Any = None) -> Any:
         """The rooms service for the handlers (sending on ``sockets``, the local app's;
-        asking push services through ``aside``), or None: they build it from the
-        environment."""
+        asking push services through ``aside``, searching for bots' moves through
+        ``think``), or None: they build it from the environment."""
 
     def due(self, now_ms: int) -> list[Due]: ...
 
@@ -140,7 +140,7 @@ class SqliteBackend:
             env["CROSSING_PACKS_DIR"] = str(self.packs)
         return env
 
-    def service(self, sockets: Any, aside: Any = None) -> Any:
+    def service(self, sockets: Any, aside: Any = None, think: Any = None) -> Any:
         from crossing.aws.config import Settings
         from crossing.rooms.service import RoomService
 
@@ -153,6 +153,7 @@ class SqliteBackend:
             push=settings.push(),
             accounts=self.accounts,
             aside=aside,
+            think=think,
         )
 
     def transaction(self) -> AbstractContextManager[None]:
@@ -274,7 +275,7 @@ class MotoBackend:
             "CROSSING_USER_POOL_CLIENT_ID": self.user_pool_client_id,
         }
 
-    def service(self, sockets: Any, aside: Any = None) -> Any:
+    def service(self, sockets: Any, aside: Any = None, think: Any = None) -> Any:
         return None
 
     def transaction(self) -> AbstractContextManager[None]:

@@ -32,6 +32,8 @@ from crossing.local.paths import default_frontend, default_packs
 from crossing.rooms.work import Later
 
 GRACEFUL_S = 1
+SEARCHES = 2
+"""Threads for the searches: the Solver's requests and Duel bots' moves."""
 """How long a stop waits for the sockets to take their close frames."""
 COLLECT_EVERY = (50_000, 20, 10)
 """The garbage collector's thresholds while serving (Python's are 700, 10, 10).
@@ -181,7 +183,11 @@ def serve(
     except CannotServe as error:
         print(f"crossing serve: {error}", file=sys.stderr)
         return 1
-    return 0
+    # Everything is written and closed: leave without tearing down the heap object by
+    # object, which took longer than the stop itself after an hour of play.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 @contextlib.contextmanager
@@ -216,6 +222,9 @@ def _stack(
     from crossing.local.app import Sockets, build_app
 
     pushes = ThreadPoolExecutor(max_workers=1, thread_name_prefix="push")
+    # The searches (Solver requests, Duel bots' moves): a thread a core, the move
+    # generator letting go of the interpreter while it searches.
+    searches = ThreadPoolExecutor(max_workers=SEARCHES, thread_name_prefix="search")
     sockets = Sockets()
     engine: Engine
 
@@ -230,7 +239,7 @@ def _stack(
 
         pushes.submit(send).add_done_callback(answered)
 
-    service = store.service(sockets, aside)
+    service = store.service(sockets, aside, searches.submit)
     handlers.reset(service)
     service = handlers.service()  # the moto backend's: built from the environment
     engine = Engine(service, sockets, transaction=store.transaction, due=store.due)
@@ -238,6 +247,7 @@ def _stack(
         frontend if frontend is not None else default_frontend(),
         sockets,
         engine,
+        searches,
         connections_api=backend == "moto",
     )
     config = uvicorn.Config(
@@ -263,6 +273,7 @@ def _stack(
         gc.set_threshold(*thresholds)
         gc.unfreeze()
         pushes.shutdown(wait=False, cancel_futures=True)
+        searches.shutdown(wait=False, cancel_futures=True)
         listener.close()
         store.stop()
         handlers.reset()

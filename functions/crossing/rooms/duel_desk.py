@@ -28,6 +28,7 @@ from crossing.duel import match as M
 from crossing.duel.views import view
 from crossing.game_files import default_lexicon
 from crossing.rooms import protocol as P
+from crossing.rooms.bot_moves import BotMoves
 from crossing.rooms.duel_documents import (
     GAME_TTL_MS,
     Games,
@@ -80,6 +81,7 @@ class DuelDesk:
         lexicon: Lexicon | None = None,
         runner: Runner | None = None,
         fan_out: FanOut | None = None,
+        think: Callable[[Callable[[], None]], Any] | None = None,
     ) -> None:
         self.store = store
         self.connections = connections
@@ -89,6 +91,7 @@ class DuelDesk:
         self.sleep = sleep
         self.leave = leave  # take a connection out of the room or game it was in
         self.lexicon = lexicon or default_lexicon()  # the games read no files: given it here
+        self.bot_moves = BotMoves(self.lexicon, think)
         self.runner = runner or Runner(clock=clock, sleep=sleep, rng=rng)
         self.fan_out = fan_out or FanOut(connections)
         self.games = Games(self)
@@ -351,6 +354,7 @@ class DuelDesk:
             raise Refused("no-seek", taken) from None
         if (due := match.due_at()) is not None:
             self.timers.arm(game, due, version)
+        self.bot_moves.prepare(match)  # a bot that moves first starts choosing now
         return version, match
 
     def _listed(self, now: int) -> L.Lobby:
@@ -487,7 +491,7 @@ class DuelDesk:
                     return Step(match, duplicate=True, note=reply)
                 if seen is seqs.Seen.STALE:
                     return Step(match, refused=seqs.STALE, note=reply)
-            after, turns = M.step(match, action, now, self.lexicon)
+            after, turns = M.step(match, action, now, self.lexicon, self.bot_moves.choose)
             if player and seq is not None:
                 after = replace(after, applied={**after.applied, player: seqs.record(window, seq)})
             return Step(after, list(turns), note=reply)

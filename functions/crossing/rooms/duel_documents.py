@@ -73,6 +73,7 @@ class Games:
                 desk.timers.disarm(game)
             else:
                 desk.timers.arm(game, due, version)
+        desk.bot_moves.prepare(after)  # a bot to move: its search starts now, elsewhere
         gone = desk._fan_out(game, after, version)
         bots = {p.id for p in after.players if p.bot}
         turns = batch.events
@@ -88,12 +89,12 @@ class Games:
         follow: list[Any] = []
         for connection in gone:
             desk.store.delete_connection(connection)
-            follow.append(game_step(M.Disconnect(connection), desk.lexicon))
+            follow.append(game_step(M.Disconnect(connection), desk.lexicon, desk.bot_moves.choose))
         if after.over and not after.settled:
             # The ratings are other documents; recording them in this game is its next step.
             ratings = desk._ratings(game, after)
             if ratings is not None:
-                follow.append(game_step(M.Settle(ratings), desk.lexicon))
+                follow.append(game_step(M.Settle(ratings), desk.lexicon, desk.bot_moves.choose))
         return follow
 
 
@@ -182,9 +183,9 @@ class Ratings:
         return []
 
 
-def game_step(action: M.Action, lexicon: Lexicon) -> Any:
+def game_step(action: M.Action, lexicon: Lexicon, choose: M.Choose) -> Any:
     def change(match: M.Match, now: int) -> Step[M.Match]:
-        after, turns = M.step(match, action, now, lexicon)
+        after, turns = M.step(match, action, now, lexicon, choose)
         return Step(after, list(turns))
 
     return change

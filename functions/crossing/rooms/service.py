@@ -81,6 +81,7 @@ class RoomService:
         hold: bool = True,
         queue: Queue | None = None,
         aside: Callable[[Callable[[], Any], Callable[[Any], None]], Any] | None = None,
+        think: Callable[[Callable[[], None]], Any] | None = None,
     ):
         # Where this process is the only writer, it holds what it writes (connections here,
         # rooms and games in the runner) instead of reading it back for every frame.
@@ -89,7 +90,8 @@ class RoomService:
         # Where a notification is sent from: here, after the write (Lambda must send it
         # before returning), or handed to ``aside(send, then)`` (the local engine runs
         # ``send`` on a thread of its own, so a push service taking its time never holds
-        # up a room, and ``then`` with its answer in a round of the engine's).
+        # up a room, and ``then`` with its answer in a round of the engine's). ``think``
+        # runs a Duel bot's search on another thread, ahead of its move (``bot_moves``).
         self.aside = aside
         self.accounts = accounts
         self.connections = connections
@@ -116,6 +118,7 @@ class RoomService:
             leave=self._drop,
             runner=self.runner,
             fan_out=self.fan_out,
+            think=think,
         )
         # The cloud's frames for a room go through ``queue`` to its one consumer at a time.
         self.router = Router(self, queue)
