@@ -13,6 +13,7 @@ import contextlib
 import errno
 import functools
 import gc
+import importlib
 import os
 import signal
 import socket
@@ -217,8 +218,6 @@ def _stack(
             os.environ.setdefault(name, value)  # logging and metrics: the caller's say wins
         else:
             os.environ[name] = value
-    # Imported once the environment is set: Powertools reads its settings at import.
-    from crossing.handlers import ws as handlers
     from crossing.local.app import Sockets, build_app
 
     pushes = ThreadPoolExecutor(max_workers=1, thread_name_prefix="push")
@@ -240,8 +239,12 @@ def _stack(
         pushes.submit(send).add_done_callback(answered)
 
     service = store.service(sockets, aside, searches.submit)
-    handlers.reset(service)
-    service = handlers.service()  # the moto backend's: built from the environment
+    handlers: Any = None
+    if service is None:  # moto: the handlers build it from the environment, as on Lambda
+        # Imported once the environment is set: Powertools reads its settings at import.
+        handlers = importlib.import_module("crossing.handlers.ws")
+        handlers.reset()
+        service = handlers.service()
     engine = Engine(service, sockets, transaction=store.transaction, due=store.due)
     app = build_app(
         frontend if frontend is not None else default_frontend(),
@@ -276,7 +279,8 @@ def _stack(
         searches.shutdown(wait=False, cancel_futures=True)
         listener.close()
         store.stop()
-        handlers.reset()
+        if handlers is not None:
+            handlers.reset()
         os.environ.clear()
         os.environ.update(saved)
 
