@@ -260,3 +260,18 @@ def test_each_frame_event_has_ids_of_its_own():
     ids = {e["requestContext"]["requestId"] for e in events}
     assert len(ids) == 5000 and all(len(i) == 32 for i in ids)
     assert len({e["requestContext"]["messageId"] for e in events}) == 5000
+
+
+def test_the_solver_on_the_stack_players_run_prints_no_metrics(tmp_path):
+    # Metrics are off on one machine: Powertools printed the Solver's cold start blob
+    # on the first request all the same.
+    from tests.local.served import Served
+
+    server = Served(tmp_path / "data")
+    server.start()
+    body = json.dumps({"rules": "crossplay", "rack": "QUIXOTE"}).encode()
+    request = urllib.request.Request(server.url + "api/solve", data=body, method="POST")
+    with urllib.request.urlopen(request) as response:
+        assert response.status == 200
+    assert server.stop() == 0
+    assert "CloudWatchMetrics" not in server.output and "_aws" not in server.output, server.output

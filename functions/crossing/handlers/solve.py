@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Literal
 
 from aws_lambda_powertools import Logger, Metrics, Tracer
@@ -18,6 +19,7 @@ from crossing.handlers.http import (
     json_response,
     read_json_body,
 )
+from crossing.handlers.metering import metered
 from crossing.tiles.api import BadRequest, solve_request
 
 logger = Logger()
@@ -58,7 +60,7 @@ class SolveBody(BaseModel):
 
 
 @logger.inject_lambda_context
-@metrics.log_metrics(capture_cold_start_metric=True)
+@functools.partial(metered, metrics)
 @tracer.capture_lambda_handler(capture_response=False)
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     try:

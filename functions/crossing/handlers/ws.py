@@ -8,7 +8,6 @@ Nothing is posted from $connect: API Gateway opens the socket only after it retu
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import time
@@ -23,6 +22,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from crossing.aws import queue
 from crossing.aws.config import Settings
 from crossing.aws.gateway import ApiGatewayConnections
+from crossing.handlers.metering import metered
 from crossing.rooms.protocol import ACTIONS
 from crossing.rooms.router import KEEP_ALIVE
 from crossing.rooms.sent import from_duel
@@ -42,25 +42,12 @@ ON_CALL_REFUSALS = ("busy", "too-fast", "too-many", "no-puzzles", "bad-message",
 
 
 def _metered(handler: Callable[..., Any]) -> Callable[..., Any]:
-    """``metrics.log_metrics``, unless metrics are off (the local stack): Powertools then
-    keeps every value it is given and prints a blob at each hundredth anyway."""
-    flushing = metrics.log_metrics(handler, capture_cold_start_metric=True)
+    return metered(metrics, handler, _counting_now)
 
-    @functools.wraps(handler)
-    def run(event: dict[str, Any], context: LambdaContext) -> Any:
-        global _on
-        _on = not is_metrics_disabled()
-        try:
-            if _on:
-                return flushing(event, context)
-            try:
-                return handler(event, context)
-            finally:
-                metrics.clear_metrics()
-        finally:
-            _on = None
 
-    return run
+def _counting_now(on: bool | None) -> None:
+    global _on
+    _on = on
 
 
 _on: bool | None = None
