@@ -17,7 +17,9 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
     own), in a child process: what the browser tests and the protocol tests play on."""
     from tests.local.served import Served
 
-    server = Served(tmp_path_factory.mktemp("served") / "data")
+    # Seeded: the same deals and Duel bags every run, so a browser test that reads a
+    # board (the screenshot reader's) meets the same board each time.
+    server = Served(tmp_path_factory.mktemp("served") / "data", env={"CROSSING_TEST_SEED": "7"})
     server.start()
     yield server
     server.stop()

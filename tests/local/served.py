@@ -21,9 +21,10 @@ class Served:
     """``crossing serve --data DIR [options]`` in a child process; what it prints is kept
     (``output``) and may be waited for (``wait_for``)."""
 
-    def __init__(self, data: Path, *options: str) -> None:
+    def __init__(self, data: Path, *options: str, env: dict[str, str] | None = None) -> None:
         self.data = data
         self.options = options
+        self.env = env or {}
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
         """The page's address (``http://localhost:PORT/``)."""
@@ -39,7 +40,7 @@ class Served:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
-            env={**os.environ, "PYTHONPATH": str(ROOT / "functions")},
+            env={**os.environ, "PYTHONPATH": str(ROOT / "functions"), **self.env},
         )
         assert self.process.stdout is not None
         for line in self.process.stdout:

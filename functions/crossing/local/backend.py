@@ -15,6 +15,8 @@ import contextlib
 import functools
 import json
 import logging
+import os
+import random
 import socket
 import sqlite3
 import time
@@ -39,6 +41,10 @@ ROLE_ARN = "arn:aws:iam::123456789012:role/crossing-local-scheduler"
 # Placeholder credentials: moto and the local @connections accept anything, and boto3
 # refuses to sign a request without some.
 LOCAL_CREDENTIALS = {"AWS_ACCESS_KEY_ID": "local", "AWS_SECRET_ACCESS_KEY": "local"}
+TEST_SEED = "CROSSING_TEST_SEED"
+"""An environment variable for tests only: the rooms draw their deals, codes and Duel
+bags from a generator seeded with it, so a browser test plays the same games every
+run. Never set on a real server (room codes would be guessable)."""
 SWEEP_EVERY_S = 3600
 """How often the SQLite backend drops items past their TTL (reads skip them anyway)."""
 
@@ -145,11 +151,13 @@ class SqliteBackend:
         from crossing.rooms.service import RoomService
 
         settings = Settings.from_env()
+        seed = os.environ.get(TEST_SEED)
         return RoomService(
             self.store,
             sockets,
             self.timers,
             settings.packs(),
+            rng=random.Random(seed) if seed else None,
             push=settings.push(),
             accounts=self.accounts,
             aside=aside,
