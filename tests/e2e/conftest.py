@@ -70,6 +70,11 @@ def page(browser: Browser, base_url: str) -> Iterator[Page]:
     assert not errors, f"the page raised: {errors}"
 
 
+def painted(page: Page) -> None:
+    """Until the page has painted what it last changed (two animation frames)."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def open_solver(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/solver.html")
     page.wait_for_selector("body[data-ready=true]")

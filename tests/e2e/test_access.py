@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import SERIOUS, audit
+from tests.e2e.conftest import SERIOUS, audit, painted
 from tests.e2e.test_game import host, on_screen, solution_of, type_squares
 
 TV = {"width": 1280, "height": 720}
@@ -26,7 +26,7 @@ class Audit:
         self.screens: list[str] = []
 
     def __call__(self, page: Page, what: str) -> None:
-        page.wait_for_timeout(150)  # one frame painted
+        painted(page)
         self.screens.append(what)
         self.found += audit(page, self.source, what)
 

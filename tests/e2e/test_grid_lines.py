@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser
 
+from tests.e2e.conftest import painted
 from tests.e2e.pixels import read_png
 from tests.e2e.test_game import host, start
 
@@ -29,7 +30,7 @@ def test_a_large_grid_on_a_phone_has_every_line(browser: Browser, base_url, widt
         host(page)
         start(page, [], "race", "large")
         page.add_style_tag(content=PLAIN)  # only the lines are dark now
-        page.wait_for_timeout(200)
+        painted(page)
         box = page.eval_on_selector(
             "[data-slot=grid]",
             "e => { const r = e.getBoundingClientRect();"

@@ -38,6 +38,12 @@ def fresh_tab(page: Page, path: str) -> Page:
     return tab
 
 
+def showing_a_clock(page: Page) -> None:
+    page.wait_for_function(
+        "/\\d+:\\d\\d/.test(document.querySelector('[data-slot=clock]')?.textContent ?? '')"
+    )
+
+
 def agree(stale: int, fresh: int, what: str) -> None:
     assert abs(stale - fresh) <= 1, f"{what}: shows {stale}s, the server says {fresh}s"
 
@@ -78,12 +84,12 @@ def test_clocks_after_done_take_back_pause_and_resume_match_the_server(phone):
     fresh_tv.wait_for_selector(".racer-board")
     mine = fresh_tab(ann, "/?debug")
     on_screen(mine, "game")
-    mine.wait_for_timeout(300)
+    showing_a_clock(mine)
     agree(tv_clock(tv), tv_clock(fresh_tv), "the TV after resuming")
     agree(phone_clock(ann), phone_clock(mine), "Ann's clock after resuming")
     theirs = fresh_tab(hana, "/?debug")
     on_screen(theirs, "game")
-    theirs.wait_for_timeout(300)
+    showing_a_clock(theirs)
     agree(phone_clock(hana), phone_clock(theirs), "Hana's clock after resuming")
 
 

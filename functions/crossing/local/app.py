@@ -14,7 +14,6 @@ import asyncio
 import base64
 import contextlib
 import importlib
-import json
 import logging
 import secrets
 from collections.abc import Coroutine, Generator, Iterator, Mapping
@@ -29,7 +28,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
-from crossing.local.engine import Engine, now_ms
+from crossing.local.engine import Engine, now_ms, text_of
 from crossing.local.events import LambdaContext, http_api_event
 from crossing.rooms.work import Frame, Left
 
@@ -79,7 +78,7 @@ class Sockets:
             return False
         if self._said is None:
             raise RuntimeError("the rooms send only inside a round of the engine")
-        self._said.append((connection, _text(message)))
+        self._said.append((connection, text_of(message)))
         return True
 
     def deliver(self, messages: list[tuple[str, str]]) -> None:
@@ -274,11 +273,6 @@ def build_app(
 def _gone() -> Response:
     # botocore reads the error code from this header: GoneException, as API Gateway sends.
     return JSONResponse(GONE, status_code=410, headers={"x-amzn-ErrorType": "GoneException"})
-
-
-def _text(message: Mapping[str, Any]) -> str:
-    # allow_nan=False: NaN and Infinity are not JSON, and a browser would refuse them.
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
 async def _no_frontend(request: Request) -> Response:

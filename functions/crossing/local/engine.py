@@ -30,7 +30,7 @@ import logging
 import sqlite3
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
@@ -211,7 +211,7 @@ class Engine:
                 else:  # a bug: said once, not sent again for ever
                     log.error("a frame failed", exc_info=result)
                     error = P.Error(code=INTERNAL, message=INTERNAL_MESSAGE, seq=_seq(item.body))
-                yield item.connection, _text(error.model_dump(mode="json"))
+                yield item.connection, text_of(error.model_dump(mode="json"))
             elif isinstance(item, Left | Later):
                 self._retry.append(item)  # the next round after the pump's next look
             elif not _storage(result):
@@ -252,5 +252,7 @@ def _seq(body: str | bytes | None) -> int | None:
         return None
 
 
-def _text(message: dict[str, Any]) -> str:
+def text_of(message: Mapping[str, Any]) -> str:
+    """A message as the socket sends it: compact JSON (NaN and Infinity are not JSON, and
+    a browser would refuse them)."""
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
