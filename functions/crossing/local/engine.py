@@ -67,6 +67,8 @@ class Service(Protocol):
 
     def forget(self) -> None: ...
 
+    def take_reports(self) -> list[Any]: ...
+
 
 def now_ms() -> int:
     return time.time_ns() // 1_000_000
@@ -174,6 +176,7 @@ class Engine:
                     if look_for_due:
                         items = items + self._due_now()
                     results = self.service.apply(items)
+                    self.service.take_reports()  # the cloud's metrics: none here
                     failed = [r for r in results if isinstance(r, Exception)]
                     if any(_storage(error) for error in failed):
                         raise failed[0]  # the file failed: nothing of this round stands
