@@ -168,13 +168,16 @@ class Engine:
     # --- on the engine's thread -------------------------------------------------------------
 
     def round(self, items: list[Work], look_for_due: bool = False) -> list[tuple[str, str]]:
-        """Apply ``items`` (and what is due) as one round; the messages it says."""
-        self.rounds += 1
+        """Apply ``items`` (and what is due) as one round; the messages it says. Nothing
+        to do (the pump's look found nothing due): no round, no transaction."""
         with self.outbox.held() as said:
             try:
+                due = self.due(self.clock()) if look_for_due else []
+                if not items and not due:
+                    return []
+                self.rounds += 1
                 with self.transaction():
-                    if look_for_due:
-                        items = items + self._due_now()
+                    items = items + self._applied_due(due)
                     results = self.service.apply(items)
                     self.service.take_reports()  # the cloud's metrics: none here
                     failed = [r for r in results if isinstance(r, Exception)]
@@ -193,15 +196,15 @@ class Engine:
             answers = list(self._answer_failed(items, results))
             return said + answers
 
-    def _due_now(self) -> list[Work]:
-        due: list[Work] = []
-        for event, done in self.due(self.clock()):
+    def _applied_due(self, due: list[tuple[dict[str, Any], Callable[[], None]]]) -> list[Work]:
+        work: list[Work] = []
+        for event, done in due:
             room = event.get("room")
             if isinstance(room, str) and room:
                 version = event.get("version")
-                due.append(Due(room, version if isinstance(version, int) else None))
+                work.append(Due(room, version if isinstance(version, int) else None))
             done()  # in this round's transaction: forgotten only if it is applied
-        return due
+        return work
 
     def _answer_failed(self, items: list[Work], results: list[Any]) -> Iterator[tuple[str, str]]:
         """A ``storage`` refusal for each frame that failed; leavings are kept to retry."""
