@@ -27,11 +27,12 @@ import asyncio
 import contextlib
 import json
 import logging
+import queue
 import sqlite3
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
@@ -94,8 +95,13 @@ class Engine:
         self._inbox: deque[Work] = deque()
         self._look_for_due = False
         self._retry: list[Work] = []  # leavings a failed round could not apply
-        self._running: asyncio.Future[Any] | None = None
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine")
+        self._running = False  # a round is in the engine's hands
+        self._ended_event: asyncio.Event | None = None  # set whenever no round is running
+        # Rounds go to the engine's thread through a plain queue and come back by
+        # ``call_soon_threadsafe``: at light load, each letter is a round of its own,
+        # and an executor's futures cost a tenth of what the round does.
+        self._rounds: queue.SimpleQueue[tuple[list[Work], bool] | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._work, name="engine", daemon=True)
         self._room_for_more: asyncio.Event | None = None
         self._stopped = False
         self._fault: tuple[float, str] | None = None  # since when, and why
@@ -107,6 +113,9 @@ class Engine:
         self.loop = loop
         self._room_for_more = asyncio.Event()
         self._room_for_more.set()
+        self._ended_event = asyncio.Event()
+        self._ended_event.set()
+        self._thread.start()
 
     def put(self, item: Work) -> None:
         """Apply ``item`` in the next round (from the loop)."""
@@ -131,7 +140,7 @@ class Engine:
         self._next()
 
     def _next(self) -> None:
-        if self._running is not None or self.loop is None:
+        if self._running or self.loop is None:
             return
         if not self._inbox and not self._look_for_due:
             return
@@ -140,32 +149,43 @@ class Engine:
         if self._room_for_more is not None:
             self._room_for_more.set()
         look, self._look_for_due = self._look_for_due, False
-        self._running = self.loop.run_in_executor(self._thread, self.round, items, look)
-        self._running.add_done_callback(self._ended)
+        self._running = True
+        if self._ended_event is not None:
+            self._ended_event.clear()
+        self._rounds.put((items, look))
 
-    def _ended(self, running: asyncio.Future[Any]) -> None:
-        self._running = None
-        try:
-            messages = running.result()
-        except Exception:  # a bug in the engine itself: the next round goes on
-            log.exception("a round failed")
-            messages = []
+    def _ended(self, messages: list[tuple[str, str]]) -> None:
+        self._running = False
         self.outbox.deliver(messages)
         self._next()
+        if not self._running and self._ended_event is not None:
+            self._ended_event.set()
 
     async def stop(self) -> None:
         """Finish the round running and apply what is still waiting, then stop."""
-        while self._running is not None or self._inbox:
-            if self._running is not None:
-                with contextlib.suppress(Exception):
-                    await asyncio.shield(self._running)
-                await asyncio.sleep(0)  # its done callback (``_ended``) runs
-            else:
+        while self._running or self._inbox:
+            if not self._running:
                 self._next()
+            if self._ended_event is not None:
+                await self._ended_event.wait()
         self._stopped = True
-        self._thread.shutdown(wait=True)
+        self._rounds.put(None)
+        self._thread.join(timeout=10)
 
     # --- on the engine's thread -------------------------------------------------------------
+
+    def _work(self) -> None:
+        while (job := self._rounds.get()) is not None:
+            try:
+                messages = self.round(*job)
+            except Exception:  # a bug in the engine itself: the next round goes on
+                log.exception("a round failed")
+                messages = []
+            assert self.loop is not None
+            try:
+                self.loop.call_soon_threadsafe(self._ended, messages)
+            except RuntimeError:  # the loop has closed: the server is gone
+                return
 
     def round(self, items: list[Work], look_for_due: bool = False) -> list[tuple[str, str]]:
         """Apply ``items`` (and what is due) as one round; the messages it says. Nothing
