@@ -60,7 +60,7 @@ class Games:
                 continue  # nobody to answer, or answered by its caller
             connection, seq = step.note
             if step.refused is not None:  # refused only now (written from elsewhere)
-                answer: Any = P.Error(code=step.refused.code, message=str(step.refused), seq=seq)
+                answer: Any = P.refused(step.refused, seq)
             else:
                 answer = P.Ack(seq=seq, version=version, duplicate=step.duplicate)
             answers.append((connection, answer.model_dump(mode="json")))

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
+from crossing.crossword.commands import Refused
 from crossing.crossword.packs import PUZZLE_ID_LENGTH, PUZZLE_ID_PATTERN
 from crossing.crossword.sizes import Size
 from crossing.rooms.push_endpoints import check_endpoint
@@ -380,6 +381,11 @@ class Error(BaseModel):
     code: str
     message: str
     seq: int | None = None
+
+
+def refused(refusal: Refused, seq: int | None) -> Error:
+    """The error a refusal answers its frame with."""
+    return Error(code=refusal.code, message=str(refusal), seq=seq)
 
 
 # --- refusals of malformed frames, in a player's words ----------------------------------------

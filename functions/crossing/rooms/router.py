@@ -144,7 +144,7 @@ class Router:
             send(
                 self.rooms.connections,
                 connection,
-                P.Error(code=refusal.code, message=str(refusal), seq=seq),
+                P.refused(refusal, seq),
             )
             return Sent()
 

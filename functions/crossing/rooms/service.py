@@ -352,7 +352,9 @@ class RoomService:
                 continue
             if step.refused is not None:
                 if not job.told:  # refused only now (written from elsewhere meanwhile)
-                    messages.append((reply.connection, _error(step.refused, reply.seq)))
+                    messages.append(
+                        (reply.connection, P.refused(step.refused, reply.seq).model_dump())
+                    )
                 continue
             cursor = next(
                 (
@@ -451,10 +453,6 @@ class RoomService:
 
 
 _VISIBLE_FIELDS = tuple(f.name for f in fields(R.Room) if f.name not in ("applied", "paces"))
-
-
-def _error(refusal: Refused, seq: int) -> dict[str, Any]:
-    return P.Error(code=refusal.code, message=str(refusal), seq=seq).model_dump(mode="json")
 
 
 def _as_step(change: Callable[[R.Room, int], Any]) -> Callable[[R.Room, int], Step[R.Room]]:
