@@ -98,8 +98,8 @@ class Engine:
         self._running = False  # a round is in the engine's hands
         self._ended_event: asyncio.Event | None = None  # set whenever no round is running
         # Rounds go to the engine's thread through a plain queue and come back by
-        # ``call_soon_threadsafe``: at light load, each letter is a round of its own,
-        # and an executor's futures cost a tenth of what the round does.
+        # ``call_soon_threadsafe``: at light load each letter is a round of its own, and
+        # an executor's two futures and their callbacks are work it need not pay for.
         self._rounds: queue.SimpleQueue[tuple[list[Work], bool] | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._work, name="engine", daemon=True)
         self._room_for_more: asyncio.Event | None = None
