@@ -2,8 +2,8 @@
 
     python3 benchmarks/solve_api_bench.py [--rounds 10] [--top 10] [--blanks 2]
 
-Starts ``crossing serve``'s stack in this process (real HTTP, the Lambda handler,
-moto) and sends every committed mid-game position (benchmarks/positions/) with
+Starts ``crossing serve``'s stack in this process (real HTTP, the Lambda handler on
+the searches' threads) and sends every committed mid-game position (benchmarks/positions/) with
 its rack of ``--blanks`` blanks, ``--rounds`` times over after one warm-up
 round. Times are wall clock from the request to the parsed answer.
 """
