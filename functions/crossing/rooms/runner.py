@@ -184,10 +184,6 @@ class Runner:
             return doc.state, doc.version
         return self._load(kind, key, name)
 
-    @property
-    def in_round(self) -> bool:
-        return self._round is not None
-
     @contextmanager
     def round(self) -> Iterator[None]:
         """Apply every ``run`` inside as one round: one write per document at the end,
