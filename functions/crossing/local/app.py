@@ -28,8 +28,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
-from crossing.local.engine import Engine, now_ms, text_of
+from crossing.local.engine import Engine, text_of
 from crossing.local.events import LambdaContext, http_api_event
+from crossing.rooms.sent import now_ms
 from crossing.rooms.work import Frame, Left
 
 GONE = {"message": "Gone"}

@@ -38,6 +38,7 @@ from typing import Any, Protocol
 
 from crossing.refusals import Code
 from crossing.rooms import protocol as P
+from crossing.rooms.sent import now_ms
 from crossing.rooms.work import Due, Frame, Later, Left, Work
 
 log = logging.getLogger(__name__)
@@ -69,10 +70,6 @@ class Service(Protocol):
     def forget(self) -> None: ...
 
     def take_reports(self) -> list[Any]: ...
-
-
-def now_ms() -> int:
-    return time.time_ns() // 1_000_000
 
 
 class Engine:
