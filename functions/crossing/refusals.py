@@ -85,7 +85,7 @@ MEANING: dict[Code, str] = {
         "not JSON, unknown action, or a field missing, of the wrong type or out of range"
     ),
     Code.BINARY_FRAME: "a binary WebSocket frame: messages are JSON text",
-    Code.TOO_LARGE: "frame over 4096 bytes",
+    Code.TOO_LARGE: "frame over 24,576 bytes (24 KiB)",
     Code.TOO_FAST: (
         "one player's frames came faster than the pace allows (see the seq and retry rules)"
     ),
@@ -96,7 +96,7 @@ MEANING: dict[Code, str] = {
         "send the same frame again, same seq, after a growing wait"
     ),
     Code.STALE: (
-        "the seq is more than 64 below the highest this room applied for you: nothing changed"
+        "the seq is older than all 64 seqs this room keeps as applied for you: nothing changed"
     ),
     Code.STORAGE: (
         "the server could not save it (a full disk, an I/O error, a read-only data folder); "

@@ -103,18 +103,6 @@ def test_posts_gone_failed_and_refusals_by_code_are_counted_per_event(capsys, mo
     assert not connections.posts and not connections.refusals  # the next event starts at 0
 
 
-def test_a_ping_keeps_the_socket_and_touches_nothing(monkeypatch):
-    from crossing.local.events import websocket_event
-
-    class Untouchable:
-        def receive(self, connection, body):
-            raise AssertionError("a ping reached the rooms service")
-
-    monkeypatch.setattr(ws, "_service", Untouchable())
-    event = websocket_event("MESSAGE", "idle1=", body='{"action":"ping"}')
-    assert ws.message(event, FakeContext()) == {"statusCode": 200}
-
-
 @pytest.mark.parametrize("body", ["[" * 5000 + "]" * 5000, b"\x00\xffbinary"])
 def test_a_frame_nested_past_the_parser_or_binary_reaches_the_service(monkeypatch, body):
     """Naming the action for the logs must not choke on what the service answers."""
@@ -142,7 +130,7 @@ def test_the_consumer_times_each_frame_from_its_arrival_and_counts_letters(capsy
 
     class Consumer(NoReports):
         def consume(self, frames):
-            return [Sent(2, True), None]  # the second frame's write failed
+            return [Sent(2, True, action="type"), None]  # the second frame's write failed
 
     monkeypatch.setattr(ws, "_service", Consumer())
     typed = json.dumps({"action": "type", "seq": 1, "square": 0, "letter": "a"})

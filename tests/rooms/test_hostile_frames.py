@@ -4,8 +4,12 @@ changes (the room, the profile) — whatever the frame holds."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
+from crossing.crossword.commands import Refused
+from crossing.rooms import protocol as P
+from crossing.rooms import router
 
 from tests.crossword.puzzles import MINI
 from tests.rooms.fakes import Clock, make_service, phone_maker, start_game
@@ -119,3 +123,27 @@ def test_a_start_mid_game_is_refused_as_playing(phone, service):
     (error,) = host.errors(host.send("start"))
     assert error["code"] == "playing"
     assert service.store.load_room(code)[1] == version
+
+
+SENTENCE = re.compile(r"^[A-Z'\"].*[.?!]$")
+WRONG_VALUES = [None, True, -1, 2**60, 1.5, "", "x" * 300, "\u202e", [], [1, "a"], {}, {"a": 1}]
+
+
+def test_every_refusal_of_a_malformed_field_reads_as_a_sentence():
+    """Each action with each of its fields set to each kind of wrong JSON value: the error
+    a player sees is an English sentence (not 'a bad the tiles', not pydantic's words)."""
+    said = set()
+    for action in P.ACTIONS:
+        model = next(m for m in P.MESSAGE_MODELS if action in P.actions_of(m))
+        for field in ["seq", "nonsense", *model.model_fields]:
+            for value in WRONG_VALUES:
+                frame = {"action": action, "seq": 1, field: value}
+                try:
+                    router.validate(frame)
+                except Refused as refusal:
+                    said.add(str(refusal))
+    assert len(said) > 15  # the frames were refused, in many words
+    doubled = re.compile(r"\b(a|an) (\w+ )?(the|a|an)\b")  # "a bad the tiles"
+    loose = [m for m in said if not SENTENCE.match(m) or doubled.search(m)]
+    assert loose == []
+    assert all("Input should" not in m and "input_value" not in m for m in said)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -25,29 +26,42 @@ class ApiGatewayConnections:
             client = boto3.client("apigatewaymanagementapi", endpoint_url=endpoint_url)
         self.endpoint_url = endpoint_url
         self.client = client
-        # For the dashboard (crossing.handlers.ws reads and clears them after each event):
-        # "posted", "gone", "failed"; and the refusals sent, by their code.
+        # For the dashboard (crossing.handlers.ws takes them after each event): "posted",
+        # "gone", "failed"; and the refusals sent, by their code. The fan-out posts from
+        # several threads at once, so they are counted and taken under a lock.
         self.posts: Counter[str] = Counter()
         self.refusals: Counter[str] = Counter()
+        self._counting = threading.Lock()
+
+    def take_counts(self) -> tuple[Counter[str], Counter[str]]:
+        """The posts and refusals counted since the last call."""
+        with self._counting:
+            taken = self.posts, self.refusals
+            self.posts, self.refusals = Counter(), Counter()
+        return taken
+
+    def _count(self, counter: str, key: str) -> None:
+        with self._counting:  # the counter is looked up inside: ``take_counts`` swaps it
+            getattr(self, counter)[key] += 1
 
     def send(self, connection: str, message: Mapping[str, Any]) -> bool:
         # allow_nan=False: NaN and Infinity are not JSON, and a browser would refuse them.
         text = json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
         data = text.encode("utf-8")
         if message.get("type") == "error":
-            self.refusals[str(message.get("code"))] += 1
+            self._count("refusals", str(message.get("code")))
         try:
             self.client.post_to_connection(ConnectionId=connection, Data=data)
         except ClientError as error:
             if _is_gone(error):
-                self.posts["gone"] += 1
+                self._count("posts", "gone")
                 return False
-            self.posts["failed"] += 1
+            self._count("posts", "failed")
             raise
         except Exception:
-            self.posts["failed"] += 1
+            self._count("posts", "failed")
             raise
-        self.posts["posted"] += 1
+        self._count("posts", "posted")
         return True
 
 

@@ -8,7 +8,6 @@ Nothing is posted from $connect: API Gateway opens the socket only after it retu
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from collections.abc import Callable
@@ -23,7 +22,6 @@ from crossing.aws import queue
 from crossing.aws.config import Settings
 from crossing.aws.gateway import ApiGatewayConnections
 from crossing.handlers.metering import metered
-from crossing.rooms.protocol import ACTIONS
 from crossing.rooms.router import KEEP_ALIVE
 from crossing.rooms.sent import from_duel
 from crossing.rooms.service import RoomService, Sent
@@ -155,10 +153,6 @@ def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     arrived = arrived if isinstance(arrived, int) else None
     request = context_of.get("requestId")  # the queue's deduplication id
     request = request if isinstance(request, str) and request else None
-    action = _action_of(body)
-    if action == KEEP_ALIVE:  # API Gateway's idle timer is reset: nothing else to do
-        _count("KeepAlives", MetricUnit.Count, 1)
-        return _ok()
     began = time.perf_counter()
     try:
         sent = service().receive(
@@ -166,6 +160,10 @@ def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
         )
     finally:
         _count_posts()
+    action = sent.action  # the router's reading of the frame: this handler parses nothing
+    if action == KEEP_ALIVE:  # API Gateway's idle timer is reset: nothing else to do
+        _count("KeepAlives", MetricUnit.Count, 1)
+        return _ok()
     _count("Messages", MetricUnit.Count, 1)
     if sent.queued:  # its room's writer (``consume``) applies, answers and times it
         _count("FramesQueued", MetricUnit.Count, 1)
@@ -208,7 +206,7 @@ def consume(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
             logger.error("a queued frame failed", exc_info=sent)
             failed.append(position)
             continue
-        action = _action_of(frame.body)
+        action = sent.action
         # From API Gateway's arrival to applied and answered: the queue's wait included.
         _dimensioned("ActionLatency", MetricUnit.Milliseconds, done - frame.arrived, action=action)
         letters += action == "type" and sent.wrote
@@ -269,14 +267,13 @@ def _count_posts() -> None:
     """What this event posted: sent, gone (410) and failed, and the refusals by code."""
     if _connections is None:
         return
+    posts, refusals = _connections.take_counts()
     for outcome, name in (("posted", "Posts"), ("gone", "PostsGone"), ("failed", "PostsFailed")):
-        if _connections.posts[outcome]:
-            _count(name, MetricUnit.Count, _connections.posts[outcome])
-    for code, count in _connections.refusals.items():
+        if posts[outcome]:
+            _count(name, MetricUnit.Count, posts[outcome])
+    for code, count in refusals.items():
         shown = code if code in ON_CALL_REFUSALS else "other"
         _dimensioned("Refusals", MetricUnit.Count, count, code=shown)
-    _connections.posts.clear()
-    _connections.refusals.clear()
 
 
 def _dimensioned(name: str, unit: MetricUnit, value: float, **dimensions: str) -> None:
@@ -288,17 +285,6 @@ def _dimensioned(name: str, unit: MetricUnit, value: float, **dimensions: str) -
         one.add_dimension(name="service", value=metrics.service or "crossing")
         for key, dimension in dimensions.items():
             one.add_dimension(name=key, value=dimension)
-
-
-def _action_of(body: str | None) -> str:
-    """The action named in a frame, for logs and metrics only (the service parses for real)."""
-    try:
-        data = json.loads(body or "")
-    except (ValueError, RecursionError):  # the service answers such a frame; this only names it
-        return "?"
-    action = data.get("action") if isinstance(data, dict) else None
-    known = action in ACTIONS or action == KEEP_ALIVE
-    return action if isinstance(action, str) and known else "?"
 
 
 # On Lambda, build the service during the init phase (full CPU, before the first request

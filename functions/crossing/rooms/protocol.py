@@ -278,36 +278,40 @@ ClientMessage = Annotated[
     Field(discriminator="action"),
 ]
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
-ACTIONS = sorted(
-    a
-    for model in (
-        Hello,
-        Host,
-        JoinByCode,
-        Watch,
-        Rename,
-        AddBot,
-        RemoveBot,
-        Choose,
-        Start,
-        PickUp,
-        Notify,
-        SignUp,
-        SignIn,
-        DuelSeek,
-        DuelCancel,
-        DuelAccept,
-        DuelBot,
-        DuelOpen,
-        DuelWatch,
-        DuelPlay,
-        DuelSwap,
-        TypeLetter,
-        ClearSquare,
-        Simple,
-    )
-    for a in get_args(model.model_fields["action"].annotation)
+MESSAGE_MODELS: tuple[type[_Message], ...] = (
+    Hello,
+    Host,
+    JoinByCode,
+    Watch,
+    Rename,
+    AddBot,
+    RemoveBot,
+    Choose,
+    Start,
+    PickUp,
+    Notify,
+    SignUp,
+    SignIn,
+    DuelSeek,
+    DuelCancel,
+    DuelAccept,
+    DuelBot,
+    DuelOpen,
+    DuelWatch,
+    DuelPlay,
+    DuelSwap,
+    TypeLetter,
+    ClearSquare,
+    Simple,
 )
+"""Every client message model, the members of ``ClientMessage``."""
+
+
+def actions_of(model: type[_Message]) -> tuple[str, ...]:
+    return get_args(model.model_fields["action"].annotation)
+
+
+ACTIONS = sorted(a for model in MESSAGE_MODELS for a in actions_of(model))
 
 
 # --- server messages ----------------------------------------------------------------------
@@ -421,7 +425,7 @@ def explain(error: Any) -> str:
     field = loc[-1]
     what = _FIELD_WORDS.get(field, f"'{field}'")
     if kind == "value_error":  # our own validators speak in sentences already
-        return str(first.get("ctx", {}).get("error", "")) or f"That message has a bad {what}."
+        return str(first.get("ctx", {}).get("error", "")) or _wrong(what)
     if kind == "missing":
         return f"That message is missing {what}."
     if field == "dealt":
@@ -437,4 +441,8 @@ def explain(error: Any) -> str:
         return f"{what[0].upper()}{what[1:]} is not text of the right length or form."
     if kind.startswith("bool"):
         return f"{what[0].upper()}{what[1:]} must be true or false."
-    return f"That message has a bad {what}."
+    return _wrong(what)
+
+
+def _wrong(what: str) -> str:
+    return f"That message has something wrong with {what}."

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
@@ -46,19 +47,39 @@ _DIRECT = (P.Hello, P.SignUp, P.SignIn, P.Notify, P.Host, P.PickUp)
 _DUEL_TURN = ("tick", "duel_skip", "duel_resign")
 _CODE = re.compile(r"[A-Z0-9]{4,12}")  # a crossword room's code, as a queue's group
 _ENTERS = (P.JoinByCode, P.Watch)  # the frames whose group is the room they name
+_KNOWN = frozenset(P.ACTIONS)
 
 
-def decode(body: str | bytes | None, binary: bool) -> Any:
-    """The frame as JSON data, or the refusal a malformed frame gets."""
+@dataclass(frozen=True)
+class Read:
+    """A frame as far as anything may look at it before its model is validated: its JSON
+    value, the action it names (``"?"`` for none the protocol knows: a name for logs and
+    metrics, from a closed list), the ``seq`` an answer repeats (None unless valid), and
+    the refusal of a frame that is too large, binary or not JSON."""
+
+    data: Any
+    action: str = "?"
+    seq: int | None = None
+    refused: Refused | None = None
+
+
+def read(body: str | bytes | None, binary: bool) -> Read:
+    """Size, JSON, then shape: the one classification of a frame, on both stacks."""
     if binary:
-        raise Refused("binary-frame", "Messages are JSON text, not binary frames.")
+        why = "Messages are JSON text, not binary frames."
+        return Read(None, refused=Refused("binary-frame", why))
     raw = body.encode() if isinstance(body, str) else (body or b"")
     if len(raw) > P.MAX_MESSAGE_BYTES:
-        raise Refused("too-large", f"Messages are at most {P.MAX_MESSAGE_BYTES} bytes.")
+        why = f"Messages are at most {P.MAX_MESSAGE_BYTES:,} bytes."
+        return Read(None, refused=Refused("too-large", why))
     try:
-        return json.loads(raw or b"null")
+        data = json.loads(raw or b"null")
     except (ValueError, RecursionError):  # nested past the parser's depth: not JSON
-        raise Refused("bad-message", "That message is not JSON.") from None
+        return Read(None, refused=Refused("bad-message", "That message is not JSON."))
+    action = data.get("action") if isinstance(data, dict) else None
+    if not isinstance(action, str) or not (action in _KNOWN or action == KEEP_ALIVE):
+        action = "?"
+    return Read(data, action, P.echoed_seq(data))
 
 
 def validate(data: Any) -> Any:
@@ -118,35 +139,47 @@ class Router:
         consumer, so the frame is applied here, never queued again. ``request`` names
         the frame for the queue's deduplication.
         """
-        seq = None
         arrived = self.rooms.clock() if arrived is None else arrived
+        frame = read(body, binary)
         try:
-            data = decode(body, binary)
-            if isinstance(data, dict) and data.get("action") == KEEP_ALIVE:
-                return Sent()  # it only kept its socket open: nothing to answer
-            seq = P.echoed_seq(data)
-            message = validate(data)
-            if isinstance(message, P.Hello):
-                return self.identity.hello(connection, message)
-            queued = found is not None
-            found = found or self.rooms.store.get_connection(connection)
-            if found is None:
-                raise Refused("no-hello", "Say hello first: the connection has no player yet.")
-            frame = (
-                None if queued else self._elsewhere(connection, body, data, message, found, arrived)
-            )
-            if frame is not None:
-                assert self.queue is not None
-                self.queue.send(frame, request or f"{connection}.{seq}.{arrived}")
-                return Sent(queued=True)
-            return self.dispatch(connection, found[0], found[1], message, arrived)
+            sent = self._receive(connection, body, frame, arrived, request, found)
         except Refused as refusal:
-            send(
-                self.rooms.connections,
-                connection,
-                P.refused(refusal, seq),
-            )
+            send(self.rooms.connections, connection, P.refused(refusal, frame.seq))
+            sent = Sent()
+        return replace(sent, action=frame.action)
+
+    def _receive(
+        self,
+        connection: str,
+        body: str | bytes | None,
+        frame: Read,
+        arrived: int,
+        request: str | None,
+        found: tuple[str, str] | None,
+    ) -> Sent:
+        if frame.refused is not None:
+            raise frame.refused
+        if frame.action == KEEP_ALIVE:  # it only kept its socket open
+            if frame.seq is not None:  # a client that numbers it hears back, as for any frame
+                self.rooms.connections.send(connection, P.ack(frame.seq, None, False, None))
             return Sent()
+        message = validate(frame.data)
+        if isinstance(message, P.Hello):
+            return self.identity.hello(connection, message)
+        queued = found is not None
+        found = found or self.rooms.store.get_connection(connection)
+        if found is None:
+            raise Refused("no-hello", "Say hello first: the connection has no player yet.")
+        elsewhere = (
+            None
+            if queued
+            else self._elsewhere(connection, body, frame.data, message, found, arrived)
+        )
+        if elsewhere is not None:
+            assert self.queue is not None
+            self.queue.send(elsewhere, request or f"{connection}.{frame.seq}.{arrived}")
+            return Sent(queued=True)
+        return self.dispatch(connection, found[0], found[1], message, arrived)
 
     def _elsewhere(
         self,

@@ -38,6 +38,7 @@ class Sent:
     duel_moves: int = 0
     duel_bot_moves: int = 0
     queued: bool = False  # handed to the room's queue; its writer answers it
+    action: str = "?"  # the frame's action, if the protocol knows it (``router.read``)
 
 
 def from_duel(outcome: Outcome) -> Sent:

@@ -209,7 +209,7 @@ def _clock(clock: Clock, now: int) -> Json:
 
     Nothing in it moves with ``now`` but ``at``, so a stop or a start changes the
     reading itself and reaches every screen in the view's diff; ``at`` (the server's
-    time, for the client's offset) only comes with a whole view.
+    time, for the client's offset) moves with every view, so patches carry it too.
     """
     return {
         "elapsed_ms": clock.elapsed_ms,
