@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from crossing.aws.dynamo import DynamoStore
 from crossing.rooms.ports import Conflict
@@ -24,7 +26,7 @@ def test_a_room_is_one_item_with_its_state_as_json_text(dynamodb, dynamo_store):
     }
 
 
-def test_each_method_makes_exactly_one_dynamodb_request(dynamodb):
+def test_each_method_makes_exactly_one_dynamodb_request_a_limit_two(dynamodb):
     calls = count_calls(dynamodb)
     store = DynamoStore(TABLE, client=dynamodb)
 
@@ -35,10 +37,10 @@ def test_each_method_makes_exactly_one_dynamodb_request(dynamodb):
 
     with pytest.raises(Conflict):
         store.save_room("ABCD", {}, 7, 0)
-    store.take("k", 1, 1000, 0)
-    store.take("k", 1, 1000, 0)
+    store.take("k", 1, 1000, 0)  # read, then written under the version read
+    store.take("k", 1, 1000, 0)  # over the limit: read, nothing written
     store.delete_connection("c1")
-    assert calls == {"GetItem": 2, "PutItem": 2, "UpdateItem": 2, "DeleteItem": 1}
+    assert calls == {"GetItem": 4, "PutItem": 3, "DeleteItem": 1}
     assert sum(store.requests.values()) == sum(calls.values())
 
 
@@ -55,15 +57,14 @@ def test_reads_are_strongly_consistent(dynamodb, dynamo_store):
     assert seen == [True, True, True, True]
 
 
-def test_a_rate_window_is_one_counter_item_that_expires_with_its_window(dynamodb, dynamo_store):
+def test_a_limit_is_one_item_of_its_latest_times_that_expires_with_its_window(
+    dynamodb, dynamo_store
+):
     for now in (60_000, 60_500, 61_000):
         dynamo_store.take("tick:p1", 5, 60_000, now)
-    assert item(dynamodb, "RATE#tick:p1", "W#1") == {
-        "pk": {"S": "RATE#tick:p1"},
-        "sk": {"S": "W#1"},
-        "n": {"N": "3"},
-        "expires_at": {"N": "120"},
-    }
+    stored = item(dynamodb, "RATE#tick:p1", "TIMES")
+    assert json.loads(stored["state"]["S"]) == [60_000, 60_500, 61_000]
+    assert stored["expires_at"] == {"N": "121"}  # a minute after the latest
 
 
 def test_connection_and_save_items_carry_their_ttl_in_seconds(dynamodb, dynamo_store):

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from crossing.aws.table import MAX_DOCUMENT_BYTES, DocumentTooLarge
+from crossing.rooms import pace
 from crossing.rooms.ports import Conflict
 
 from tests.aws.conftest import STORES
@@ -12,6 +15,12 @@ pytestmark = pytest.mark.parametrize("store", STORES, indirect=True)
 
 HOUR = 3_600_000
 LATER = 1_800_000_000_000  # an expires_at in ms
+
+
+@pytest.fixture
+def now() -> int:
+    """The time now: limits and paces expire on the store's own clock."""
+    return time.time_ns() // 1_000_000
 
 
 def test_a_missing_room_loads_as_none(store):
@@ -100,7 +109,7 @@ def test_parts_count_toward_the_item_limit_as_the_cloud_keeps_them(store):
     assert store.load_room("ABCD") == ({"n": 1}, 1)
 
 
-def test_every_method_is_one_request(store):
+def test_every_method_is_one_request_a_limit_or_a_pace_two(store, now):
     store.save_room("ABCD", {}, None, LATER)
     store.load_room("ABCD")
     store.put_connection("c1", "ABCD", "p1", LATER)
@@ -112,10 +121,11 @@ def test_every_method_is_one_request(store):
     store.put_save("p1", "race", {}, LATER)
     store.get_save("p1", "race")
     store.delete_save("p1", "race")
-    store.take("tick:p1", 5, 1000, 0)
+    store.take("tick:p1", 5, 1000, now)
     with pytest.raises(Conflict):
         store.save_room("ABCD", {}, None, LATER)
-    store.take("tick:p1", 1, 1000, 0)  # over the limit: still one request
+    store.take("tick:p1", 1, 1000, now)  # over the limit: one request, nothing written
+    store.pace("c1", now)  # the bucket read, then written under the version read
     store.save_doc("seek", "s-1", {}, None, LATER)
     store.list_docs("seek")
     store.delete_doc("seek", "s-1", 1)
@@ -134,7 +144,7 @@ def test_every_method_is_one_request(store):
         "put_save": 1,
         "get_save": 1,
         "delete_save": 1,
-        "take": 2,
+        "take": 5,
     }
 
 
@@ -172,9 +182,8 @@ def test_saves_are_kept_per_kind_and_deleted_per_kind(store):
     store.delete_save("p1", "race")  # nothing there: fine
 
 
-def test_take_allows_the_limit_per_window_then_refuses(store):
+def test_take_allows_the_limit_in_any_window_then_refuses(store, now):
     window = 10_000
-    now = 5 * window + 100
     assert [store.take("tick:p1", 3, window, now + i) for i in range(5)] == [
         True,
         True,
@@ -183,14 +192,31 @@ def test_take_allows_the_limit_per_window_then_refuses(store):
         False,
     ]
     assert store.take("tick:p2", 3, window, now), "another key has its own count"
-    assert store.take("tick:p1", 3, window, 6 * window), "the next window starts afresh"
+    assert not store.take("tick:p1", 3, window, now + window - 1), "the window slides"
+    assert store.take("tick:p1", 3, window, now + window), "the first attempt has left it"
 
 
-def test_take_counts_nothing_when_refused(store):
-    assert store.take("join:ip", 2, 1000, 0)
-    assert not store.take("join:ip", 1, 1000, 1)  # a lower limit refuses...
-    assert store.take("join:ip", 2, 1000, 2)  # ...without counting, so 2 is still allowed
-    assert not store.take("join:ip", 2, 1000, 3)
+def test_a_burst_across_a_minute_boundary_gets_the_limit_once(store, now):
+    minute = 60_000
+    boundary = now - now % minute + minute
+    before = [store.take("host:p1", 5, minute, boundary - 5 + i) for i in range(5)]
+    after = [store.take("host:p1", 5, minute, boundary + i) for i in range(5)]
+    assert before == [True] * 5 and after == [False] * 5
+
+
+def test_a_pace_bucket_takes_a_burst_then_refuses_and_drains(store, now):
+    burst = [store.pace("conn1", now) for _ in range(pace.BURST + 5)]
+    assert burst == [True] * pace.BURST + [False] * 5
+    assert store.pace("conn2", now), "each connection has its own"
+    assert not store.pace("conn1", now + 1000 * 5 // pace.PER_SECOND), "over counts too"
+    assert store.pace("conn1", now + 1000 * (pace.BURST + 6) // pace.PER_SECOND)
+
+
+def test_take_counts_nothing_when_refused(store, now):
+    assert store.take("join:ip", 2, 1000, now)
+    assert not store.take("join:ip", 1, 1000, now + 1)  # a lower limit refuses...
+    assert store.take("join:ip", 2, 1000, now + 2)  # ...without counting: 2 still allowed
+    assert not store.take("join:ip", 2, 1000, now + 3)
 
 
 def test_a_limit_below_one_never_allows(store):

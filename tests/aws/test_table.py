@@ -44,7 +44,8 @@ def test_keys():
     assert table.connection_key("Zx1=") == ("CONN#Zx1=", "CONN")
     assert table.profile_key("p1") == ("PLAYER#p1", "PROFILE")
     assert table.save_key("p1", "race") == ("PLAYER#p1", "SAVE#race")
-    assert table.rate_key("tick:p1", 172) == ("RATE#tick:p1", "W#172")
+    assert table.rate_key("tick:p1") == ("RATE#tick:p1", "TIMES")
+    assert table.pace_key("conn1=") == ("PACE#conn1=", "BUCKET")
 
 
 @pytest.mark.parametrize(

@@ -200,7 +200,8 @@ def test_a_rating_change_is_written_once_however_often_it_is_retried(service, ph
 def test_a_password_is_never_kept(service, phone):
     registered(phone, "Ann")
     kept = json.dumps(
-        [service.store.docs, service.store.profiles, service.store.connections], default=str
+        [list(service.store.docs.items()), service.store.profiles, service.store.connections],
+        default=str,
     )
     assert PASSWORD not in kept
     assert all(PASSWORD not in json.dumps(m) for m in service.connections.log)

@@ -79,3 +79,37 @@ def test_the_window_holds_seqs_read_off_the_clock_microseconds_apart():
         applied = seqs.record(applied, seq)
     newest = sorted(arriving)[-seqs.WINDOW :]  # the window keeps the highest, by number
     assert all(seqs.seen(applied, seq) is seqs.Seen.APPLIED for seq in newest)
+
+
+def test_frames_refused_before_any_room_count_in_the_connections_pace(service, phone, clock):
+    ann = phone()
+    got = []
+    for body in ["{", '{"action":{"a":1},"seq":1}', '{"action":"type","seq":"x"}'] * 20:
+        service.receive(ann.connection, body)
+        got += codes(ann.take())
+    assert got[: pace.BURST - 1].count("too-fast") == 0  # hello was one
+    assert got[pace.BURST :] == ["too-fast"] * (60 - pace.BURST)
+    clock.now += 10_000  # a stopped flood is forgiven
+    service.receive(ann.connection, "{")
+    assert codes(ann.take()) == ["bad-message"]
+
+
+def test_a_flood_of_snapshots_is_answered_once_then_refused(service, phone, clock):
+    host, (ann,), _code = start_game(phone, mode="together")
+    answers = [ann.send("snapshot") for _ in range(100)]
+    views = [m for got in answers for m in got if m["type"] == "room" and m["full"]]
+    refused = [c for got in answers for c in codes(got)]
+    assert len(views) == 1 and refused == ["too-fast"] * 99
+    clock.now += 5_000  # the flood stopped: its bucket drains, and 2 s have passed
+    ann.take()
+    assert [m["type"] for m in ann.send("snapshot")] == ["room"]  # again, after a while
+    host.send("type", square=2, letter="A")
+    ann.take()
+    assert [m["type"] for m in ann.send("snapshot")] == ["room"]  # a new version at once
+
+
+def test_a_duel_flood_is_too_fast(service, phone, clock):
+    ann = phone()
+    ann.send("duel_bot", level="easy")
+    got = [c for _ in range(60) for c in codes(ann.send("duel_skip"))]
+    assert "too-fast" in got and "too-many" not in got

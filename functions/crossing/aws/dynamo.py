@@ -206,28 +206,6 @@ class DynamoStore(table.KeyedDocuments):
     def delete_save(self, player: str, kind: str) -> None:
         self._delete("delete_save", table.save_key(player, kind))
 
-    # Rate limits
-
-    def _take(self, key: tuple[str, str], limit: int, expires_at_s: int) -> bool:
-        try:
-            self.client.update_item(
-                TableName=self.table_name,
-                Key={table.PARTITION_KEY: {"S": key[0]}, table.SORT_KEY: {"S": key[1]}},
-                UpdateExpression="ADD n :one SET #ttl = :ttl",
-                ConditionExpression="attribute_not_exists(n) OR n < :limit",
-                ExpressionAttributeNames={"#ttl": table.TTL_ATTRIBUTE},
-                ExpressionAttributeValues={
-                    ":one": {"N": "1"},
-                    ":limit": {"N": str(limit)},
-                    ":ttl": {"N": str(expires_at_s)},
-                },
-            )
-        except ClientError as error:
-            if _code(error) == _CONDITION_FAILED:
-                return False
-            raise
-        return True
-
     # One request each
 
     def _key(self, key: tuple[str, str]) -> dict[str, Any]:

@@ -38,7 +38,6 @@ class MemoryStore(table.KeyedDocuments):
         self.connections: dict[str, tuple[str, str]] = {}
         self.profiles: dict[str, str] = {}
         self.saves: dict[tuple[str, str], str] = {}
-        self.rates: dict[tuple[str, str], int] = {}
         self.expires_at: dict[tuple[str, str], int] = {}
         """Each item's TTL in epoch seconds, by table key, as DynamoStore would write it."""
         self.requests: Counter[str] = Counter()
@@ -143,14 +142,6 @@ class MemoryStore(table.KeyedDocuments):
     def delete_save(self, player: str, kind: str) -> None:
         self.requests["delete_save"] += 1
         self.saves.pop((player, kind), None)
-
-    def _take(self, key: tuple[str, str], limit: int, expires_at_s: int) -> bool:
-        count = self.rates.get(key, 0)
-        if count >= limit:
-            return False
-        self.rates[key] = count + 1
-        self.expires_at[key] = expires_at_s
-        return True
 
 
 class RecordingConnections:

@@ -11,7 +11,8 @@ Keys (partition ``pk`` / sort ``sk``, both strings)::
     CONN#<id>     / CONN           connection -> room, player
     PLAYER#<id>   / PROFILE        profile (JSON string)
     PLAYER#<id>   / SAVE#<kind>    a saved game (JSON string)
-    RATE#<key>    / W#<window>     one rate-limit window's counter
+    RATE#<key>    / TIMES          a limit's latest attempts (pace.within)
+    PACE#<conn>   / BUCKET         a connection's pace (frames no room counts)
     GAME#<id>     / STATE          a Duel game (JSON string) + version
     LOBBY         / DUEL           the connections watching the Duel lobby's list + version
     LOBBY         / SEEK#<id>      one Duel game waiting for an opponent + version
@@ -25,11 +26,19 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
+
+from crossing.rooms import pace
+from crossing.rooms.ports import Conflict
 
 PARTITION_KEY = "pk"
 SORT_KEY = "sk"
 TTL_ATTRIBUTE = "expires_at"
+COUNT_TRIES = 4
+"""Reads and writes of a limit's or a pace's document before the attempt is refused:
+each failed one was a write from elsewhere at the same moment."""
+PACE_KEPT_MS = 60_000
 """Epoch **seconds**, as DynamoDB TTL requires (the rooms layer speaks milliseconds)."""
 
 KEY_SCHEMA: list[dict[str, str]] = [
@@ -72,8 +81,12 @@ def save_key(player: str, kind: str) -> tuple[str, str]:
     return f"PLAYER#{player}", f"SAVE#{kind}"
 
 
-def rate_key(key: str, window: int) -> tuple[str, str]:
-    return f"RATE#{key}", f"W#{window}"
+def rate_key(key: str) -> tuple[str, str]:
+    return f"RATE#{key}", "TIMES"
+
+
+def pace_key(key: str) -> tuple[str, str]:
+    return f"PACE#{key}", "BUCKET"
 
 
 def doc_key(kind: str, name: str) -> tuple[str, str]:
@@ -104,7 +117,7 @@ def listed(kind: str) -> tuple[str, str]:
 
 class KeyedDocuments:
     """The port's versioned-document methods and rate limit, said once for every store:
-    each store brings only its primitives by key, ``_load``, ``_save`` and ``_take``."""
+    each store brings only its primitives by key, ``_load`` and ``_save``."""
 
     requests: Counter[str]
 
@@ -122,19 +135,46 @@ class KeyedDocuments:
     ) -> int:
         raise NotImplementedError
 
-    def _take(self, key: tuple[str, str], limit: int, expires_at_s: int) -> bool:
-        """Count one more in the counter at ``key`` unless it has reached ``limit``."""
-        raise NotImplementedError
-
     def take(self, key: str, limit: int, window_ms: int, now: int) -> bool:
         if window_ms < 1:
             raise ValueError(f"a rate window must be at least 1 ms, not {window_ms}")
         if limit < 1:
             return False
-        window = now // window_ms
-        self.requests["take"] += 1
-        # The window is in the key, and its counter is useless once the window has passed.
-        return self._take(rate_key(key, window), limit, ttl_seconds((window + 1) * window_ms))
+
+        def count(times: Any) -> tuple[Any, bool]:
+            kept = pace.within(times or [], limit, window_ms, now)
+            return kept, kept is not None
+
+        return self._counted(rate_key(key), count, now + window_ms)
+
+    def pace(self, key: str, arrived: int) -> bool:
+        def count(doc: Any) -> tuple[Any, bool]:
+            # Over or not, the frame counts: a flood stays refused until it stops.
+            bucket, fits = pace.take(pace.Bucket(*doc) if doc else None, arrived)
+            return [bucket.level, bucket.at], fits
+
+        # A bucket left alone for a minute is empty again: no need to keep it longer.
+        return self._counted(pace_key(key), count, arrived + PACE_KEPT_MS)
+
+    def _counted(
+        self,
+        key: tuple[str, str],
+        count: Callable[[Any], tuple[Any, bool]],
+        expires_at: int,
+    ) -> bool:
+        """Read the document at ``key``, ``count`` one more in it (the document to write,
+        None for nothing, and whether the attempt is allowed) and write it back under the
+        version read."""
+        for _ in range(COUNT_TRIES):
+            loaded = self._load("take", key)
+            counted, allowed = count(loaded[0] if loaded else None)
+            if counted is not None:
+                try:
+                    self._save("take", key, counted, loaded[1] if loaded else None, expires_at)
+                except Conflict:
+                    continue  # counted from elsewhere at the same moment: count again
+            return allowed
+        return False
 
     def load_room(self, code: str) -> tuple[Any, int] | None:
         return self._load("load_room", room_key(code))

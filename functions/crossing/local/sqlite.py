@@ -313,14 +313,6 @@ class SqliteStore(table.KeyedDocuments):
     def delete_save(self, player: str, kind: str) -> None:
         self._delete("delete_save", table.save_key(player, kind))
 
-    # Rate limits
-
-    def _take(self, key: tuple[str, str], limit: int, expires_at_s: int) -> bool:
-        taken: bool = self.db.run(writes.take_one, key, limit, expires_at_s)
-        return taken
-
-    # One statement each
-
     def _get(
         self, method: str, key: tuple[str, str], columns: str = "data"
     ) -> tuple[Any, ...] | None:

@@ -84,18 +84,6 @@ def update_fields(
     return True
 
 
-def take_one(db: sqlite3.Connection, key: tuple[str, str], limit: int, ttl: int) -> bool:
-    """Count one more against ``limit`` in the counter at ``key``, unless it is reached."""
-    # The window is in the key, so its TTL needs no check here (the sweep drops
-    # counters of windows long past).
-    row = db.execute("SELECT data FROM items WHERE pk = ? AND sk = ?", key).fetchone()
-    count = int(row[0]) if row else 0
-    if count >= limit:
-        return False
-    db.execute(_REPLACE, (*key, str(count + 1), None, ttl))
-    return True
-
-
 def sweep(db: sqlite3.Connection, now: int) -> int:
     """Delete every item past its TTL (reads already ignore them), and the parts of rooms
     that are gone; how many went."""

@@ -51,7 +51,6 @@ MAX_TRIES = 6
 MAX_WATCHERS = 500  # the watchers' item stays small; the oldest watcher makes way
 RECENT_RATED = 20  # games remembered on a rating, so a retried write counts once
 LOBBY_LIMIT = (20, 60_000)  # seeks, challenges and bot games per player per minute
-MOVE_LIMIT = (30, 10_000)  # in-game messages per player per ten seconds
 WATCH_LIMIT = (20, 60_000)  # codes tried by one watch screen per minute
 BOT_NAMES = {"easy": "Easy bot", "medium": "Medium bot", "hard": "Hard bot"}
 
@@ -123,7 +122,6 @@ class DuelDesk:
             raise Refused("no-game", "Open a game first.")
         if m.action == "tick":  # checked against the server's clock, like a room's
             return self._write(code, G.Tick(), connection=connection, seq=m.seq)
-        self._limit(f"duel-move:{player}", MOVE_LIMIT, "Slow down: too many messages at once.")
         command: G.DuelCommand
         match m.action:
             case "duel_play":

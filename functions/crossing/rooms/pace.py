@@ -1,19 +1,29 @@
-"""The in-room rate limit: a leaky bucket per player, filled by when frames arrived.
+"""How fast a player may go: the pace of frames, and limits on attempts over a window.
 
-Every frame counts, applied or refused, ticks included, at the moment it reached
-the server (not when it was handled: a backlog that drains at once is not a
-burst). The bucket drains at ``PER_SECOND`` and holds ``BURST``; a frame that
-finds it full is refused ``too-fast`` and still counts, so a flood stays refused,
-up to ``BURST`` more so a stopped flood is forgiven within seconds. A person
-typing flat out (ten letters a second, bursts of twenty) never fills it.
+**Pace.** Every frame counts, applied or refused, ticks and snapshots included, at the
+moment it reached the server (not when it was handled: a backlog that drains at once is
+not a burst). A leaky bucket per player drains at ``PER_SECOND`` and holds ``BURST``; a
+frame that finds it full is refused ``too-fast`` and still counts, so a flood stays
+refused, up to ``BURST`` more so a stopped flood is forgiven within seconds. A person
+typing flat out (ten letters a second, bursts of twenty) never fills it. A crossword
+room keeps its players' buckets in its own document (written with the letter anyway);
+every other frame counts in its connection's bucket, which the store keeps.
+
+**Limits** (hosting, joining, signing in, …): at most ``count`` attempts in *any*
+window of ``window_ms``, the window sliding with each attempt (``within``), so a burst
+across a minute's boundary gets no more than the limit.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from crossing.refusals import Refused
 
 BURST = 30
 PER_SECOND = 15
+TOO_FAST = Refused("too-fast", "Slow down: too many messages at once.")
 
 
 @dataclass(frozen=True)
@@ -28,3 +38,19 @@ def take(bucket: Bucket | None, arrived: int) -> tuple[Bucket, bool]:
     drained = max(0.0, bucket.level - max(0, arrived - bucket.at) * PER_SECOND / 1000)
     level = min(drained + 1, 2 * BURST)
     return Bucket(level, max(arrived, bucket.at)), level <= BURST
+
+
+def within(times: Sequence[int], count: int, window_ms: int, now: int) -> list[int] | None:
+    """One more attempt at ``now`` against at most ``count`` in any ``window_ms``: the
+    times to keep (the latest ``count`` attempts allowed), or None if it is one too many.
+
+    >>> kept = []
+    >>> for at in (0, 10, 20):
+    ...     kept = within(kept, 2, 1000, at) or kept
+    >>> kept, within(kept, 2, 1000, 1009), within(kept, 2, 1000, 1010)
+    ([0, 10], None, [10, 1010])
+    """
+    recent = sorted(t for t in times if t > now - window_ms)
+    if len(recent) >= count:
+        return None
+    return [*recent, now][-count:] if count > 0 else None

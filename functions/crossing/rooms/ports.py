@@ -90,10 +90,14 @@ class Store(Protocol):
     def delete_save(self, player: str, kind: str) -> None: ...
 
     def take(self, key: str, limit: int, window_ms: int, now: int) -> bool:
-        """Count one attempt against ``key`` in the window containing ``now``.
+        """Count one attempt against ``key`` at ``now``: True if it makes at most ``limit``
+        in any ``window_ms`` (the window slides: ``pace.within``); False, and nothing
+        counted, if over."""
 
-        True if it is within ``limit``; False (and nothing counted) if over.
-        """
+    def pace(self, key: str, arrived: int) -> bool:
+        """Count one frame that arrived at ``arrived`` in the pace bucket at ``key`` (a
+        connection): whether it fits (``pace.take``). A frame that does not fit counts
+        all the same."""
 
 
 class Connections(Protocol):

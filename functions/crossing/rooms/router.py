@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from crossing.crossword.commands import Refused
+from crossing.rooms import pace
 from crossing.rooms import protocol as P
 from crossing.rooms.actions import RoomActions
 from crossing.rooms.duel_desk import GAME_PREFIX, is_duel_code
@@ -114,6 +115,14 @@ def group_of(message: Any, code: str) -> str | None:
     return None if is_duel_code(code) else code
 
 
+def paced_by_room(message: Any, code: str, player: str) -> bool:
+    """Whether a crossword room counts ``message`` in its player's pace (an action in the
+    room, applied by its writer): every other frame counts in its connection's."""
+    if not code or not player or is_duel(message, code) or message.action == "snapshot":
+        return False
+    return not isinstance(message, _DIRECT + _ENTERS)
+
+
 class Router:
     def __init__(self, rooms: RoomService, queue: Queue | None = None) -> None:
         self.rooms = rooms
@@ -157,19 +166,27 @@ class Router:
         request: str | None,
         found: tuple[str, str] | None,
     ) -> Sent:
-        if frame.refused is not None:
-            raise frame.refused
-        if frame.action == KEEP_ALIVE:  # it only kept its socket open
+        if frame.action == KEEP_ALIVE and frame.refused is None:  # it kept its socket open
             if frame.seq is not None:  # a client that numbers it hears back, as for any frame
                 self.rooms.connections.send(connection, P.ack(frame.seq, None, False, None))
             return Sent()
-        message = validate(frame.data)
+        queued = found is not None  # counted when it arrived, before the queue
+        try:
+            if frame.refused is not None:
+                raise frame.refused
+            message = validate(frame.data)
+            found = found or self.rooms.store.get_connection(connection)
+            if found is None and not isinstance(message, P.Hello):
+                raise Refused("no-hello", "Say hello first: the connection has no player yet.")
+        except Refused:
+            if not queued:
+                self._pace(connection, arrived)  # too fast, or refused for what it is
+            raise
+        if not queued and not paced_by_room(message, *(found or ("", ""))):
+            self._pace(connection, arrived)
         if isinstance(message, P.Hello):
             return self.identity.hello(connection, message)
-        queued = found is not None
-        found = found or self.rooms.store.get_connection(connection)
-        if found is None:
-            raise Refused("no-hello", "Say hello first: the connection has no player yet.")
+        assert found is not None
         elsewhere = (
             None
             if queued
@@ -180,6 +197,11 @@ class Router:
             self.queue.send(elsewhere, request or f"{connection}.{frame.seq}.{arrived}")
             return Sent(queued=True)
         return self.dispatch(connection, found[0], found[1], message, arrived)
+
+    def _pace(self, connection: str, arrived: int) -> None:
+        """Count a frame no room counts in its connection's pace (``pace.py``)."""
+        if not self.rooms.store.pace(connection, arrived):
+            raise pace.TOO_FAST
 
     def _elsewhere(
         self,

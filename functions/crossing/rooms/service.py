@@ -60,7 +60,10 @@ ROOM_TTL_MS = 2 * 24 * 3600_000
 SAVE_TTL_MS = 60 * 24 * 3600_000
 MAX_TRIES = 6
 SHOWN_ROOMS = 2000  # rooms whose last-sent views are kept, so each view is built once
-TOO_FAST = Refused("too-fast", "Slow down: too many messages at once.")
+SNAPSHOT_AGAIN_MS = 2000
+SNAPSHOT_AGAIN = Refused(
+    "too-fast", "That room has not changed since its whole view was just sent to you."
+)
 
 log = logging.getLogger(__name__)
 
@@ -108,6 +111,8 @@ class RoomService:
         )
         self.fan_out = FanOut(connections)
         self._shown: OrderedDict[str, tuple[int, dict[str, Any]]] = OrderedDict()
+        # each connection's latest snapshot: (room, version, when)
+        self._snapshots: dict[str, tuple[str, int, int]] = {}
         self.duel = DuelDesk(
             self.store,
             connections,
@@ -301,7 +306,7 @@ class RoomService:
                 bucket, fits = pace.take(room.paces.get(player), arrived)
                 room = replace(room, paces={**room.paces, player: bucket})
                 if not fits:
-                    return Step(room, refused=TOO_FAST, note=reply)
+                    return Step(room, refused=pace.TOO_FAST, note=reply)
             window = room.applied.get(player) if player else None
             if player and seq is not None:
                 match seqs.seen(window, seq):
@@ -435,14 +440,22 @@ class RoomService:
         return messages
 
     def _snapshot(self, connection: str, code: str, viewer: str | None) -> Sent:
+        """The whole view, at the room's version. Asked again by the same connection for
+        the same version within ``SNAPSHOT_AGAIN_MS``, it is neither built nor sent again
+        (the phone has it): a flood of snapshots costs a read each, not a view each."""
         loaded = self.store.load_room(code)
         if loaded is None:
             raise Refused("no-room", "This room no longer exists.")
-        room, version = load_room(loaded[0]), loaded[1]
-        self._send(
-            connection,
-            P.RoomMessage(version=version, full=True, room=view(room, viewer, self.clock())),
-        )
+        version, now = loaded[1], self.clock()
+        last = self._snapshots.get(connection)
+        if last and last[:2] == (code, version) and now - last[2] < SNAPSHOT_AGAIN_MS:
+            raise SNAPSHOT_AGAIN
+        self._snapshots.pop(connection, None)  # to the end: the newest
+        self._snapshots[connection] = (code, version, now)
+        while len(self._snapshots) > SHOWN_ROOMS:  # the oldest first: a dict keeps order
+            del self._snapshots[next(iter(self._snapshots))]
+        room = view(load_room(loaded[0]), viewer, now)
+        self._send(connection, P.RoomMessage(version=version, full=True, room=room))
         return Sent(version)
 
     def _send(self, connection: str, message: Any) -> bool:
