@@ -27,11 +27,7 @@ def post(url: str, body: bytes) -> tuple[int, dict]:
 
 
 @pytest.mark.filterwarnings("ignore:Generating overly large repr")
-@settings(
-    max_examples=60,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(body=bodies())
 def test_any_body_gets_a_documented_json_answer(served, body):
     status, _ = post(served.url, body)
