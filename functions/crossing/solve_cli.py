@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from crossing.game_files import shipped
+from crossing.solver_request import read_request
 from crossing.tiles.api import DEFAULT_TOP, BadRequest, solve_request
 from crossing.tiles.rules import RULE_SETS
 
@@ -66,7 +67,7 @@ def run_solve(args: argparse.Namespace) -> int:
             request["board"] = _read_lines(args.board, "board")
         if args.words is not None:
             request["words"] = _read_lines(args.words, "word list")
-        answer = solve_request(request, shipped())
+        answer = solve_request(read_request(request), shipped())
     except BadRequest as error:
         print(f"crossing solve: {error}", file=sys.stderr)
         return 2

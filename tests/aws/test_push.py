@@ -8,18 +8,27 @@ mocked push endpoint (``responses``), encryption and VAPID signature included.
 from __future__ import annotations
 
 import base64
+import datetime
+import http.server
+import ipaddress
 import os
+import socket
+import ssl
+import threading
 
 import pytest
+import requests
 import responses
 from crossing.aws.memory import RecordingPush
-from crossing.aws.push import WebPush, generate_keys
+from crossing.aws.push import WebPush, generate_keys, pinned_session
 from crossing.rooms import room as R
 from crossing.rooms.ports import Conflict
 from crossing.rooms.service import RoomService
 from crossing.rooms.storage import load_room
-from cryptography.hazmat.primitives import serialization
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
 from pywebpush import WebPushException
 
 from tests.crossword.puzzles import MINI
@@ -295,6 +304,12 @@ FORBIDDEN_ENDPOINTS = [
     "https://push.example.com:8443/v1/x",  # not the default port
     "https://user:pw@push.example.com/v1/x",  # credentials
     "https://push.example.com@127.0.0.1/v1/x",
+    "https://fcm.googleapis.com/x\r\nHost: 127.0.0.1",  # a header smuggled in
+    "https://fcm.googleapis.com/x\n",
+    "https://fcm.googleapis.com/\tx",
+    "https://fcm.googleapis.com/x y",
+    "https://fcm.googleapis.com/x\x00",
+    "https://fcm.googleapis.com/caf\u00e9",
 ]
 
 
@@ -304,6 +319,30 @@ def test_a_forbidden_endpoint_is_refused_and_changes_nothing(service, phone, end
     bad = subscription("ann") | {"endpoint": endpoint}
     (error,) = ann.errors(ann.send("notify", subscription=bad))
     assert error["code"] == "bad-message"
+    assert "push" not in service.store.get_profile(ann.player)
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "sentence"),
+    [
+        (
+            "https://fcm.googleapis.com/x\r\nHost: 127.0.0.1",
+            "That push subscription's address has characters a web address cannot have.",
+        ),
+        (
+            "http://fcm.googleapis.com/x",
+            "That push subscription's address must start with https://.",
+        ),
+    ],
+)
+def test_a_subscription_is_refused_with_what_is_wrong_with_its_address(
+    service, phone, endpoint, sentence
+):
+    ann = phone()
+    (error,) = ann.errors(
+        ann.send("notify", subscription=subscription("ann") | {"endpoint": endpoint})
+    )
+    assert (error["code"], error["message"]) == ("bad-message", sentence)
     assert "push" not in service.store.get_profile(ann.player)
 
 
@@ -394,3 +433,137 @@ def test_sent_aside_a_slow_push_holds_up_no_room_and_still_goes_once(store, cloc
     for then, answer in answers:
         then(answer)
     assert len(push.to(sub["endpoint"])) == 1
+
+
+# --- the address checked is the address connected to ---------------------------------------
+
+
+def test_a_name_rebound_to_loopback_after_the_check_is_never_reached(monkeypatch):
+    """DNS rebinding: the name answers a public address when it is checked and 127.0.0.1
+    to any look-up after. The send connects to the checked address, never looks again."""
+    real_getaddrinfo = socket.getaddrinfo
+    asked: list[str] = []
+
+    def rebinding(host, port, *args, **kwargs):
+        try:
+            ipaddress.ip_address(host)  # an address "resolves" to itself, as in the OS
+        except ValueError:
+            answer = "142.250.74.10" if not asked else "127.0.0.1"
+            asked.append(host)
+            return real_getaddrinfo(answer, port, *args, **kwargs)
+        return real_getaddrinfo(host, port, *args, **kwargs)
+
+    connected: list[tuple] = []
+
+    def connect(self, address):
+        connected.append(address)
+        raise ConnectionRefusedError("not in a test")
+
+    monkeypatch.setattr(socket, "getaddrinfo", rebinding)
+    monkeypatch.setattr(socket.socket, "connect", connect)
+    private_key, public_key = generate_keys()
+    web_push = WebPush(private_key, public_key, "mailto:t@example.com")  # the real resolver
+    with pytest.raises(requests.ConnectionError):
+        web_push.send(subscription("phone"), {"room": "ABCDEF"})
+    assert asked == ["push.example.com"]  # looked up once, by the check
+    assert [address[:2] for address in connected] == [("142.250.74.10", 443)]
+
+
+def test_an_endpoint_stored_with_a_control_character_is_gone_at_send():
+    private_key, public_key = generate_keys()
+    web_push = WebPush(private_key, public_key, "mailto:t@example.com", resolver=public_dns)
+    sub = subscription("phone") | {"endpoint": "https://push.example.com/x\r\nHost: 127.0.0.1"}
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as mocked:
+        assert web_push.send(sub, {"room": "ABCDEF"}) == "gone"
+        assert len(mocked.calls) == 0
+
+
+@pytest.fixture(scope="module")
+def tls_server(tmp_path_factory):
+    """An HTTPS server on 127.0.0.1 whose certificate (from a CA of its own) names only
+    push.example.com; it notes the TLS server name and Host header each request came with."""
+    folder = tmp_path_factory.mktemp("tls")
+    ca_key, leaf_key = (
+        ec.generate_private_key(ec.SECP256R1()),
+        ec.generate_private_key(ec.SECP256R1()),
+    )
+    now = datetime.datetime.now(datetime.UTC)
+
+    def certificate(subject, key, issuer, signer, extensions):
+        builder = (
+            x509.CertificateBuilder()
+            .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, subject)]))
+            .issuer_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, issuer)]))
+            .public_key(key.public_key())
+            .serial_number(x509.random_serial_number())
+            .not_valid_before(now - datetime.timedelta(minutes=5))
+            .not_valid_after(now + datetime.timedelta(hours=1))
+        )
+        for extension, critical in extensions:
+            builder = builder.add_extension(extension, critical=critical)
+        return builder.sign(signer, hashes.SHA256())
+
+    ca = certificate(
+        "test CA",
+        ca_key,
+        "test CA",
+        ca_key,
+        [(x509.BasicConstraints(ca=True, path_length=None), True)],
+    )
+    leaf = certificate(
+        "push.example.com",
+        leaf_key,
+        "test CA",
+        ca_key,
+        [
+            (x509.SubjectAlternativeName([x509.DNSName("push.example.com")]), False),
+            (x509.BasicConstraints(ca=False, path_length=None), True),
+            (x509.ExtendedKeyUsage([x509.oid.ExtendedKeyUsageOID.SERVER_AUTH]), False),
+        ],
+    )
+    pem = serialization.Encoding.PEM
+    (folder / "ca.pem").write_bytes(ca.public_bytes(pem))
+    (folder / "leaf.pem").write_bytes(leaf.public_bytes(pem))
+    (folder / "leaf.key").write_bytes(
+        leaf_key.private_bytes(pem, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    )
+    seen: list[tuple[str | None, str | None]] = []
+    names: list[str | None] = []
+
+    class Answer(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            seen.append((names[-1] if names else None, self.headers["Host"]))
+            self.send_response(201)
+            self.send_header("content-length", "0")
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(folder / "leaf.pem", folder / "leaf.key")
+    context.sni_callback = lambda sock, name, ctx: names.append(name)
+    server = http.server.HTTPServer(("127.0.0.1", 0), Answer)
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server.server_address[1], folder / "ca.pem", seen
+    server.shutdown()
+    server.server_close()
+
+
+def test_the_pinned_connection_speaks_tls_and_http_to_the_name(tls_server):
+    port, ca, seen = tls_server
+    with pinned_session("push.example.com", "127.0.0.1") as session:
+        session.verify = str(ca)
+        answer = session.post(f"https://push.example.com:{port}/v1/x", data=b"hi", timeout=5)
+    assert answer.status_code == 201
+    assert seen[-1] == ("push.example.com", f"push.example.com:{port}")
+
+
+def test_the_pinned_connection_checks_the_certificate_against_the_name(tls_server):
+    port, ca, _seen = tls_server
+    with pinned_session("other.example.com", "127.0.0.1") as session:
+        session.verify = str(ca)
+        with pytest.raises(requests.exceptions.SSLError):
+            session.post(f"https://other.example.com:{port}/v1/x", data=b"hi", timeout=5)

@@ -7,7 +7,7 @@ import re
 import pytest
 from crossing.game_files import shipped
 from crossing.handlers.http import as_sentence
-from crossing.tiles.api import BadRequest, solve_request
+from crossing.tiles.api import BadRequest, SolveRequest, solve_request
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import open_solver
@@ -53,7 +53,7 @@ def test_quixote_opening_shows_places_and_empties_the_rack(page: Page):
 
 def test_a_bad_rack_shows_the_solvers_message(page: Page):
     with pytest.raises(BadRequest) as refused:
-        solve_request({"rules": "crossplay", "rack": "QU1X"}, shipped())
+        solve_request(SolveRequest(rules="crossplay", rack="QU1X"), shipped())
     show_best_move(page, "QU1X")
     status = page.get_by_role("status")
     expect(status).to_have_text(as_sentence(str(refused.value)))

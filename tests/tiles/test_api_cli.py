@@ -7,14 +7,16 @@ import json
 import pytest
 from crossing.cli import main
 from crossing.game_files import shipped
+from crossing.solver_request import read_request
 from crossing.tiles.api import BadRequest, solve_request
 
 EMPTY_ROWS = ["." * 15] * 15
 
 
 def solve(request):
-    """The request as the handler and the CLI make it: with the shipped words and leaves."""
-    return solve_request(request, shipped())
+    """The request as the handler and the CLI make it: its shape checked, then solved
+    with the shipped words and leaves."""
+    return solve_request(read_request(request), shipped())
 
 
 def rows_with(*placed: tuple[int, int, str]) -> list[str]:
@@ -80,15 +82,15 @@ def test_plays_on_a_board():
 @pytest.mark.parametrize(
     ("request_", "message"),
     [
-        ({"rules": "chess", "rack": "A"}, "rules must be one of crossplay, scrabble, wwf, duel"),
+        ({"rules": "chess", "rack": "A"}, "'rules' must be one of crossplay, scrabble, wwf, duel"),
         ({"rules": "crossplay", "rack": "ABCDEFGH"}, "the rack has 8 tiles"),
         ({"rules": "crossplay", "rack": "AB1"}, "bad rack tile '1'"),
         ({"rules": "crossplay", "rack": ""}, "the rack is empty"),
         ({"rules": "crossplay", "rack": "????"}, "the rack has 4 blanks; crossplay has 3"),
         ({"rules": "duel", "rack": "A?"}, "the rack has 1 blank; duel has 0"),
         ({"rules": "crossplay", "rack": "A", "board": EMPTY_ROWS[:14]}, "15 rows"),
-        ({"rules": "crossplay", "rack": "A", "top": 0}, "top must be"),
-        ({"rules": "crossplay", "rack": "A", "bonus": "yes"}, "bonus must be"),
+        ({"rules": "crossplay", "rack": "A", "top": 0}, "'top' must be a whole number"),
+        ({"rules": "crossplay", "rack": "A", "bonus": "yes"}, "'bonus' must be true or false"),
         ({"rules": "crossplay", "rack": "A", "words": ["c4t"]}, "line 1"),
         ({"rules": "crossplay", "rack": "QZ", "board": rows_with((8, 7, "QZ"))}, "2 Q tiles"),
         ({"rules": "crossplay", "rack": "A", "board": rows_with((2, 2, "AT"))}, "centre"),
@@ -145,7 +147,7 @@ def test_cli_bad_top(capsys, top):
     err = capsys.readouterr().err
     assert code != 0
     assert err.count("\n") == 1
-    assert "top must be a whole number of at least 1" in err
+    assert "'top' must be a whole number from 1 to 1000" in err
 
 
 def test_cli_missing_board_file(tmp_path, capsys):
@@ -203,3 +205,13 @@ def test_one_play_is_checked_and_scored_with_its_breakdown():
     upward = {**play, "direction": "up"}
     with pytest.raises(BadRequest, match="direction"):
         solve({"rules": "crossplay", "rack": "QUIXOTE", "play": upward})
+
+
+def test_a_word_longer_than_the_board_is_left_out_of_a_custom_list():
+    """No play is longer than the board, so such a word cannot matter; a long one once
+    overflowed the interpreter's stack while the list was compiled."""
+    words = ["cat", "q" * 5_000, "at", "z" * 16]
+    answer = solve({"rules": "scrabble", "rack": "CAT", "words": words, "top": 50})
+    assert {p["word"] for p in answer["plays"]} == {"CAT", "AT"}
+    with pytest.raises(BadRequest, match="line 5"):
+        solve({"rules": "scrabble", "rack": "CAT", "words": [*words, "c4t"]})

@@ -5,9 +5,12 @@ private key is the P-256 scalar, the public key the uncompressed point the brows
 subscribes with (its ``applicationServerKey``). The push service answering 404 or
 410 means the subscription is gone for good; anything else that fails is raised.
 
-Before every send the endpoint's host is resolved and each address checked
+Before every send the endpoint's host is resolved, once, and each address checked
 (``rooms.push_endpoints``): a subscription that leads anywhere but the public
-internet is answered "gone", so it is dropped, and redirects are never followed.
+internet is answered "gone", so it is dropped. The send then connects to an address
+that was checked (:func:`pinned_session`), never to a second look-up of the name,
+which DNS could answer differently (rebinding it to 127.0.0.1, say); TLS and the
+Host header still use the name. Redirects are never followed.
 
 pywebpush (with requests, aiohttp and cryptography behind it) is imported on the first
 send, not with this module: it is half a room function's cold start, and most
@@ -29,6 +32,7 @@ from crossing.rooms.push_endpoints import check_endpoint, forbidden_address
 
 if TYPE_CHECKING:
     import requests
+    import requests.adapters
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +46,10 @@ def _b64url(data: bytes) -> str:
 
 
 def resolve(host: str) -> list[str]:
-    """Every address ``host`` resolves to for HTTPS (the adapter's one DNS look-up)."""
-    return [str(info[4][0]) for info in socket.getaddrinfo(host, 443, proto=socket.IPPROTO_TCP)]
+    """Every address ``host`` resolves to for HTTPS (the adapter's one DNS look-up); only
+    families this machine can reach (``AI_ADDRCONFIG``), since the first is the one used."""
+    infos = socket.getaddrinfo(host, 443, proto=socket.IPPROTO_TCP, flags=socket.AI_ADDRCONFIG)
+    return [str(info[4][0]) for info in infos]
 
 
 @cache
@@ -59,6 +65,54 @@ def _no_redirects() -> type[requests.Session]:
             return super().request(*args, **kwargs)
 
     return NoRedirects
+
+
+@cache
+def _pinned_adapter() -> Callable[[str, str], requests.adapters.HTTPAdapter]:
+    """requests' own adapter, told which address to open its connections to (made on
+    first use, like the session class)."""
+    import requests.adapters
+
+    class PinnedAddress(requests.adapters.HTTPAdapter):
+        """Connects to ``address`` whatever the URL's host would resolve to by then;
+        the host's name is still the TLS server name (SNI), the name the certificate
+        must carry, and the Host header. urllib3 takes all three from the pool key
+        that requests builds here, so nothing in the request resolves a name."""
+
+        def __init__(self, host: str, address: str) -> None:
+            self.host, self.address = host, address
+            super().__init__()
+
+        def build_connection_pool_key_attributes(
+            self, request: requests.PreparedRequest, verify: Any, cert: Any = None
+        ) -> tuple[dict[str, Any], dict[str, Any]]:
+            host_params, pool_kwargs = super().build_connection_pool_key_attributes(
+                request, verify, cert
+            )
+            if host_params["host"] != self.host:
+                raise ValueError(f"this session only reaches {self.host}")
+            host_params["host"] = self.address
+            pool_kwargs["server_hostname"] = self.host
+            return host_params, pool_kwargs
+
+        def add_headers(self, request: requests.PreparedRequest, **kwargs: Any) -> None:
+            # Else http.client would name the connection's host: the address.
+            port = urlsplit(request.url or "").port
+            request.headers["Host"] = self.host if port is None else f"{self.host}:{port}"
+
+    return PinnedAddress
+
+
+def pinned_session(host: str, address: str) -> requests.Session:
+    """A session whose every connection goes to ``address`` (checked already) for URLs
+    on ``host``; it follows no redirect and takes no proxy from the environment (a
+    proxy would look the name up again)."""
+    session = _no_redirects()()
+    session.trust_env = False
+    adapter = _pinned_adapter()(host, address)
+    session.mount("https://", adapter)
+    session.mount("http://", adapter)
+    return session
 
 
 def generate_keys() -> tuple[str, str]:
@@ -83,44 +137,47 @@ class WebPush:
         public_key: str,
         subject: str,
         *,
-        session: requests.Session | None = None,
         resolver: Callable[[str], list[str]] = resolve,
     ) -> None:
         self.private_key = private_key
         self.public_key: str | None = public_key
         self.subject = subject
-        self.session = session  # made on the first send
         self.resolver = resolver
 
-    def reachable(self, endpoint: str) -> bool:
-        """True if ``endpoint`` is a push service's shape and every address of its host
-        is public, checked now (not when it was stored: DNS can change)."""
+    def checked_address(self, endpoint: str) -> str | None:
+        """The address to send to, if ``endpoint`` is a push service's shape and every
+        address of its host is public, checked now (not when it was stored: DNS can
+        change); None if not."""
         try:
             check_endpoint(endpoint)
             addresses = self.resolver(urlsplit(endpoint).hostname or "")
         except (ValueError, OSError):
-            return False
-        return bool(addresses) and not any(forbidden_address(a) for a in addresses)
+            return None
+        if not addresses or any(forbidden_address(a) for a in addresses):
+            return None
+        return addresses[0]
 
     def send(self, subscription: Mapping[str, Any], payload: Mapping[str, Any]) -> str:
         endpoint = str(subscription.get("endpoint", ""))
-        if not self.reachable(endpoint):
-            log.warning("push endpoint refused: %s", urlsplit(endpoint).hostname)
+        host = urlsplit(endpoint).hostname or ""
+        address = self.checked_address(endpoint)
+        if address is None:
+            log.warning("push endpoint refused: %s", host)
             return "gone"
         from pywebpush import WebPushException, webpush
 
-        if self.session is None:
-            self.session = _no_redirects()()
+        # A session a send: it is bound to this endpoint's checked address.
         try:
-            webpush(
-                dict(subscription),
-                data=json.dumps(payload, separators=(",", ":")),
-                vapid_private_key=self.private_key,
-                vapid_claims={"sub": self.subject},  # a fresh dict: webpush writes aud and exp
-                ttl=TTL_SECONDS,
-                timeout=TIMEOUT_SECONDS,
-                requests_session=self.session,
-            )
+            with pinned_session(host, address) as session:
+                webpush(
+                    dict(subscription),
+                    data=json.dumps(payload, separators=(",", ":")),
+                    vapid_private_key=self.private_key,
+                    vapid_claims={"sub": self.subject},  # fresh: webpush writes aud and exp
+                    ttl=TTL_SECONDS,
+                    timeout=TIMEOUT_SECONDS,
+                    requests_session=session,
+                )
         except WebPushException as error:
             status = getattr(error.response, "status_code", None)
             if status in GONE_STATUSES:

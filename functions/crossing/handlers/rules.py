@@ -14,7 +14,7 @@ from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from crossing.game_files import default_lexicon
-from crossing.handlers.http import json_response
+from crossing.handlers.http import answers_json, json_response
 from crossing.tiles.rules import LETTERS, RULE_SETS, RuleSet
 
 logger = Logger()
@@ -82,6 +82,7 @@ def rules_payload() -> dict[str, Any]:
     }
 
 
+@answers_json
 @logger.inject_lambda_context
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     response = json_response(200, rules_payload())

@@ -28,6 +28,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
+from crossing.handlers.http import FAILED, MAX_BODY_BYTES, error_response
 from crossing.local.engine import Engine, text_of
 from crossing.local.events import LambdaContext, http_api_event
 from crossing.rooms.sent import now_ms
@@ -228,7 +229,8 @@ def build_app(
             nonlocal in_hand
             if in_hand >= SOLVES_WAITING:
                 return _busy()
-            event = http_api_event(method, path, dict(request.headers), await request.body())
+            body = await _body_up_to(request, MAX_BODY_BYTES)
+            event = http_api_event(method, path, dict(request.headers), body)
             in_hand += 1
             try:
                 running = asyncio.get_running_loop().run_in_executor(searches, _run, handler, event)
@@ -237,7 +239,7 @@ def build_app(
                 return _busy()
             finally:
                 in_hand -= 1
-            response = response or {"statusCode": 500, "body": '{"error": "internal"}'}
+            response = response or error_response(500, "internal", FAILED)
             payload = response.get("body", "")
             data = base64.b64decode(payload) if response.get("isBase64Encoded") else payload
             return Response(
@@ -280,8 +282,20 @@ async def _no_frontend(request: Request) -> Response:
     return Response("The game's client (frontend/) is not here yet.", media_type="text/plain")
 
 
+async def _body_up_to(request: Request, limit: int) -> bytes:
+    """The request's body, but never more than one byte past ``limit``: enough for the
+    handler to refuse it as too large, without holding whatever else was sent."""
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            break
+    return bytes(body[: limit + 1])
+
+
 def _busy() -> Response:
-    body = {"error": "busy", "message": "The Solver is busy; please try again in a moment."}
+    message = "The Solver is busy; please try again in a moment."
+    body = {"error": {"code": "busy", "message": message}}
     return JSONResponse(body, status_code=503, headers={"retry-after": "1"})
 
 

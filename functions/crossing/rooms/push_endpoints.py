@@ -3,10 +3,11 @@
 A subscription's endpoint is a URL the browser hands us and the server later POSTs
 to, so a forged one could point the server at itself or at the cloud's metadata
 service. Two checks keep it on real push services: the URL's shape when the
-subscription arrives (:func:`check_endpoint`: https, a public host name, no IP
-literal, no credentials, the default port), and every address the name resolves to
-just before each send (:func:`forbidden_address`: never loopback, private,
-link-local, multicast or reserved). Both are pure; the adapter does the resolving.
+subscription arrives (:func:`check_endpoint`: printable ASCII only, https, a public
+host name, no IP literal, no credentials, the default port), and every address the
+name resolves to just before each send (:func:`forbidden_address`: never loopback,
+private, link-local, multicast or reserved). Both are pure; the adapter does the
+resolving, once, and connects to the address it checked.
 """
 
 from __future__ import annotations
@@ -23,7 +24,14 @@ _HOST = re.compile(rf"^(?:{_LABEL}\.)+[a-z]{{2,63}}$")
 # Names that resolve inside the machine or its network whatever DNS says.
 _LOCAL_SUFFIXES = (".localhost", ".local", ".internal", ".home.arpa", ".arpa", ".lan")
 
+# A URL as browsers serialise it: printable ASCII, no spaces. urlsplit quietly drops a
+# CR, LF or tab, so "https://push.example/x\r\nHost: ..." would look clean to the
+# checks below and be stored, and sent, as it came.
+_URL_TEXT = re.compile(r"[!-~]+")
+
 FORBIDDEN_ENDPOINT = "That push subscription's address is not a push service."
+NOT_A_URL = "That push subscription's address has characters a web address cannot have."
+NOT_HTTPS = "That push subscription's address must start with https://."
 
 
 def check_endpoint(url: str) -> str:
@@ -35,16 +43,23 @@ def check_endpoint(url: str) -> str:
     Traceback (most recent call last):
     ...
     ValueError: That push subscription's address is not a push service.
+    >>> check_endpoint("https://fcm.googleapis.com/x\\r\\nHost: 127.0.0.1")
+    Traceback (most recent call last):
+    ...
+    ValueError: That push subscription's address has characters a web address cannot have.
     """
+    if not _URL_TEXT.fullmatch(url):
+        raise ValueError(NOT_A_URL)
     try:
         parts = urlsplit(url)
         port = parts.port
     except ValueError:
         raise ValueError(FORBIDDEN_ENDPOINT) from None
+    if parts.scheme != "https":
+        raise ValueError(NOT_HTTPS)
     host = (parts.hostname or "").rstrip(".")
     if (
-        parts.scheme != "https"
-        or parts.username is not None
+        parts.username is not None
         or parts.password is not None
         or port not in (None, 443)
         or not _HOST.match(host)

@@ -1,8 +1,9 @@
-"""The Solver as one pure function over plain data: the CLI and the HTTP handler both call it.
+"""The Solver as one pure function: the CLI and the HTTP handler both call it.
 
-Request: ``{"rules": str, "rack": str, "board": [15 strings] (optional, default
-empty), "words": [str] (optional, replaces the word list), "top": int (optional,
-default 10), "bonus": bool (optional, default true)}``. Unknown keys are ignored.
+Request: a :class:`SolveRequest`, its shape and types already checked where it
+arrived (``crossing.solver_request``: the HTTP body or the CLI's flags); this module
+trusts them and judges only what needs the game: the rack's tiles against the rule
+set, the board's squares, the word list's words and a play's legality.
 Response: ``{"plays": [{"word", "row", "col", "direction", "score", "tiles_used",
 "leave", "equity", "breakdown"}]}``, best first, rows and columns 1-based;
 ``leave`` is the rack tiles the play keeps and ``equity`` its score plus what
@@ -10,19 +11,19 @@ that leave is worth (leaves.py).
 
 Two more shapes of the same request:
 
-- ``"all": true`` lists every legal play without breakdowns (a two-blank rack
+- ``all`` lists every legal play without breakdowns (a two-blank rack
   can have 40,000), as ``{"fields": [...], "plays": [[...]], "count": n}``, each
   play a row of ``fields``: plays that differ only in which letters the rack's
   blanks stand for are one row, the best-scoring way shown and the others in
   its ``variants`` (``[[word, score, leave, equity], ...]``).
-- ``"play": {"row", "col", "direction", "word"}`` checks and scores that one
+- ``play`` (:class:`PlayAsked`) checks and scores that one
   play (1-based; lower case for a blank) and answers it with its breakdown, or
   refuses it with the rule it breaks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,8 +31,8 @@ from crossing.tiles.board import BadBoard, Board
 from crossing.tiles.leaves import LeaveValues, leave_of, leave_reader, leave_value
 from crossing.tiles.lexicon import BadWordList, Lexicon
 from crossing.tiles.movegen import Move, generate
-from crossing.tiles.play import ACROSS, DOWN, IllegalPlay, check_play, tiles_for_word
-from crossing.tiles.rules import RULE_SETS, RuleSet
+from crossing.tiles.play import IllegalPlay, check_play, tiles_for_word
+from crossing.tiles.rules import RULE_SETS, SIZE, RuleSet
 from crossing.tiles.scoring import score_play
 
 DEFAULT_TOP = 10
@@ -39,6 +40,32 @@ DEFAULT_TOP = 10
 
 class BadRequest(ValueError):
     """Input the Solver cannot use; the message is one line meant for the user."""
+
+
+@dataclass(frozen=True)
+class PlayAsked:
+    """One play to check and score: 1-based, ``direction`` across or down, ``word``
+    letters A-Z (lower case for a blank)."""
+
+    row: int
+    col: int
+    direction: str
+    word: str
+
+
+@dataclass(frozen=True)
+class SolveRequest:
+    """A solve request of the right shape: ``rules`` names a rule set, ``top`` is at
+    least 1; the letters in ``rack``, ``board`` and ``words`` are not yet judged."""
+
+    rules: str
+    rack: str
+    board: Sequence[str] | None = None  # 15 rows of 15 squares; None: an empty board
+    words: Sequence[str] | None = None  # replaces the shipped word list
+    top: int = DEFAULT_TOP
+    bonus: bool = True
+    all: bool = False  # every play, as short rows
+    play: PlayAsked | None = None
 
 
 @dataclass(frozen=True)
@@ -54,18 +81,8 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def _rules(data: dict[str, Any]) -> RuleSet:
-    name = data.get("rules")
-    if not isinstance(name, str) or name not in RULE_SETS:
-        raise BadRequest(f"rules must be one of {', '.join(RULE_SETS)}, not {name!r}")
-    return RULE_SETS[name]
-
-
-def _rack(data: dict[str, Any], rules: RuleSet) -> str:
-    rack = data.get("rack")
-    if not isinstance(rack, str):
-        raise BadRequest("rack must be a string of letters A-Z, with ? for a blank")
-    rack = rack.strip().upper()
+def _rack(text: str, rules: RuleSet) -> str:
+    rack = text.strip().upper()
     if not rack:
         raise BadRequest("the rack is empty")
     for letter in rack:
@@ -82,47 +99,29 @@ def _rack(data: dict[str, Any], rules: RuleSet) -> str:
     return rack
 
 
-def _board(data: dict[str, Any]) -> Board:
-    rows = data.get("board")
+def _board(rows: Sequence[str] | None) -> Board:
     if rows is None:
         return Board.empty()
-    if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
-        raise BadRequest("board must be a list of 15 strings of 15 squares")
     try:
         return Board.parse(rows)
     except BadBoard as error:
         raise BadRequest(str(error)) from None
 
 
-def _lexicon(data: dict[str, Any], shipped: Lexicon) -> Lexicon:
-    words = data.get("words")
+def _lexicon(words: Sequence[str] | None, shipped: Lexicon) -> Lexicon:
     if words is None:
         return shipped
-    if not isinstance(words, list) or not all(isinstance(word, str) for word in words):
-        raise BadRequest("words must be a list of strings")
+    # No play is longer than the board, so a longer word cannot matter; left in, one of
+    # thousands of letters would take the compiler as many calls deep. Blanked rather
+    # than dropped, so a bad word's line number is still its own.
+    playable = ["" if len(word.strip()) > SIZE else word for word in words]
     try:
-        lexicon = Lexicon.from_words(words)
+        lexicon = Lexicon.from_words(playable)
     except BadWordList as error:
         raise BadRequest(str(error)) from None
     if not lexicon.root:
         raise BadRequest("the word list has no words of two or more letters")
     return lexicon
-
-
-def _top(data: dict[str, Any]) -> int:
-    top = data.get("top", DEFAULT_TOP)
-    if top is None:
-        return DEFAULT_TOP
-    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-        raise BadRequest(f"top must be a whole number of at least 1, not {top!r}")
-    return top
-
-
-def _bonus(data: dict[str, Any]) -> bool:
-    bonus = data.get("bonus", True)
-    if not isinstance(bonus, bool):
-        raise BadRequest(f"bonus must be true or false, not {bonus!r}")
-    return bonus
 
 
 def _leave(values: LeaveValues, rack: str, move: Move, score: int) -> tuple[str, float]:
@@ -156,36 +155,14 @@ def play_json(
     }
 
 
-def _all(data: dict[str, Any]) -> bool:
-    every = data.get("all", False)
-    if not isinstance(every, bool):
-        raise BadRequest(f"all must be true or false, not {every!r}")
-    return every
-
-
-def _play(data: dict[str, Any], board: Board, rack: str, lexicon: Lexicon) -> Move:
-    play = data["play"]
-    if not isinstance(play, dict):
-        raise BadRequest("play must be an object with row, col, direction and word")
-    row, col = _line_number(play, "row"), _line_number(play, "col")
-    direction, word = play.get("direction"), play.get("word")
-    if direction not in (ACROSS, DOWN):
-        raise BadRequest(f"play direction must be across or down, not {direction!r}")
-    if not isinstance(word, str) or not word.isascii() or not word.isalpha():
-        raise BadRequest("play word must be letters A-Z, lower case for a blank")
+def _play(play: PlayAsked, board: Board, rack: str, lexicon: Lexicon) -> Move:
+    row, col = play.row - 1, play.col - 1
     try:
-        tiles = tiles_for_word(board, row - 1, col - 1, direction, word)
+        tiles = tiles_for_word(board, row, col, play.direction, play.word)
         check_play(board, tiles, lexicon, rack=rack)
     except IllegalPlay as error:
         raise BadRequest(str(error)) from None
-    return Move(row - 1, col - 1, direction, word, tiles, 0)
-
-
-def _line_number(play: dict[str, Any], name: str) -> int:
-    value = play.get(name)
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 15:
-        raise BadRequest(f"play {name} must be a whole number 1-15, not {value!r}")
-    return value
+    return Move(row, col, play.direction, play.word, tiles, 0)
 
 
 # Every play is many thousands: each is a short row, not an object with a breakdown.
@@ -231,26 +208,23 @@ def grouped(moves: list[Move], values: LeaveValues, rack: str) -> list[list[Any]
     return list(rows.values())
 
 
-def solve_request(data: dict[str, Any], shipped: Shipped) -> dict[str, Any]:
-    """Best plays for a request; raises BadRequest with one clear line on bad input."""
-    if not isinstance(data, dict):
-        raise BadRequest("the request must be a JSON object")
-    rules = _rules(data)
-    rack = _rack(data, rules)
-    board = _board(data)
-    top = _top(data)
-    bonus = _bonus(data)
+def solve_request(request: SolveRequest, shipped: Shipped) -> dict[str, Any]:
+    """Best plays for a request; raises BadRequest with one clear line on letters,
+    squares, words or a play the game does not allow."""
+    rules = RULE_SETS[request.rules]
+    rack = _rack(request.rack, rules)
+    board = _board(request.board)
+    top, bonus = request.top, request.bonus
     try:
         board.check_possible(rules, rack)
     except BadBoard as error:
         raise BadRequest(str(error)) from None
-    every = _all(data)
-    lexicon = _lexicon(data, shipped.lexicon)
+    lexicon = _lexicon(request.words, shipped.lexicon)
     values = shipped.leaves.get(rules.name, {})
-    if data.get("play") is not None:
-        move = _play(data, board, rack, lexicon)
+    if request.play is not None:
+        move = _play(request.play, board, rack, lexicon)
         return {"plays": [play_json(board, move, rules, lexicon, bonus, rack, values)]}
-    if every:
+    if request.all:
         moves = generate(board, rack, rules, lexicon, premiums=bonus)
         rows = grouped(moves, values, rack)
         return {"fields": list(ROW_FIELDS), "plays": rows, "count": len(moves)}
