@@ -56,7 +56,10 @@ def main() -> None:
     parser.add_argument("--asset", type=Path, default=ROOT / "build" / "lambda")
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    python = build_asset.runtime_python()
+    try:
+        python = build_asset.runtime_python()
+    except build_asset.BuildError as missing:
+        sys.exit(str(missing))
     with tempfile.TemporaryDirectory() as tmp:
         synthesized = synth(args.asset.resolve(), Path(tmp) / "cdk.out")
         size = sum(f.stat().st_size for f in synthesized.staged.rglob("*") if f.is_file())

@@ -15,6 +15,7 @@ for path in (ROOT, ROOT / "functions"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
+import infra  # noqa: E402, F401  # isort: skip  (first: it quiets jsii's Node banner)
 import aws_cdk as cdk  # noqa: E402
 from aws_cdk import aws_lambda as lambda_  # noqa: E402
 from cdk_nag import AwsSolutionsChecks  # noqa: E402

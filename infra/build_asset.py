@@ -47,8 +47,8 @@ SOURCE = ("pyproject.toml", "README.md", "setup.py", "setup.cfg", "MANIFEST.in",
 """What pip needs to build ``crossing`` (whichever of these exist)."""
 
 
-class BuildError(SystemExit):
-    pass
+class BuildError(Exception):
+    """The asset cannot be built here, and why (``main`` prints it and exits 1)."""
 
 
 def runtime_dependencies(root: Path = ROOT) -> list[str]:
@@ -70,8 +70,9 @@ def _is_version(python: str, version: str) -> bool:
     return out.returncode == 0 and out.stdout.strip() == version
 
 
-def runtime_python(version: str = PYTHON_VERSION) -> str:
-    """An interpreter of the runtime's version: it compiles the bytecode and our package."""
+def find_runtime_python(version: str = PYTHON_VERSION) -> str | None:
+    """An interpreter of the runtime's version, or None: CROSSING_LAMBDA_PYTHON, then this
+    Python if it is that version, ``python3.13`` on PATH, pyenv's."""
     candidates = [os.environ.get("CROSSING_LAMBDA_PYTHON"), shutil.which(f"python{version}")]
     if f"{sys.version_info.major}.{sys.version_info.minor}" == version:
         candidates.insert(1, sys.executable)
@@ -82,10 +83,22 @@ def runtime_python(version: str = PYTHON_VERSION) -> str:
     for python in candidates:
         if python and _is_version(python, version):
             return python
-    raise BuildError(
-        f"The Lambda runtime is Python {version}: install it (python{version} on PATH, or "
-        f"`pyenv install {version}`), or set CROSSING_LAMBDA_PYTHON to its interpreter."
+    return None
+
+
+def how_to_get_runtime(version: str = PYTHON_VERSION) -> str:
+    return (
+        f"install it (`pyenv install {version}`, or python{version} on PATH), or set "
+        f"CROSSING_LAMBDA_PYTHON to its interpreter"
     )
+
+
+def runtime_python(version: str = PYTHON_VERSION) -> str:
+    """An interpreter of the runtime's version: it compiles the bytecode and our package."""
+    python = find_runtime_python(version)
+    if python is None:
+        raise BuildError(f"The Lambda runtime is Python {version}: {how_to_get_runtime(version)}.")
+    return python
 
 
 def _pip(python: str, *args: str) -> list[str]:
@@ -243,7 +256,10 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "lambda")
     parser.add_argument("--python", help=f"a Python {PYTHON_VERSION} interpreter")
     args = parser.parse_args()
-    out = build(args.out.resolve(), args.python)
+    try:
+        out = build(args.out.resolve(), args.python)
+    except BuildError as error:
+        sys.exit(str(error))
     print(f"built {out}")
 
 

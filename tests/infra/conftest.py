@@ -3,18 +3,28 @@ directory, so no test needs a real asset build (infra/build_asset.py)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
+import infra  # noqa: F401  (before aws_cdk: it quiets jsii's Node banner)
+
 pytest.importorskip("aws_cdk", reason="install the infra extra: pip install -e '.[infra]'")
-# jsii prints a banner when Node 20 is past its support date (docs/operations.md says to
-# prefer Node 22+); in the test output it only buries the results.
-os.environ.setdefault("JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION", "20")
 
 from aws_cdk import App, Stack
 from aws_cdk import aws_lambda as lambda_
+
+from tests.infra.lambda_python import (
+    lambda_python,
+    pytest_collection_modifyitems,
+    pytest_report_collectionfinish,
+)
+
+__all__ = [  # pytest finds them here
+    "lambda_python",
+    "pytest_collection_modifyitems",
+    "pytest_report_collectionfinish",
+]
 
 
 @pytest.fixture(scope="session")

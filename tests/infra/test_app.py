@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -178,6 +182,26 @@ def test_two_stages_do_not_share_names(asset_dir: Path, tmp_path: Path) -> None:
 def test_a_missing_asset_says_how_to_build_it(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match=r"infra/build_asset\.py"):
         _synth(tmp_path / "nowhere", tmp_path)
+
+
+def test_cdk_synth_prints_no_jsii_node_banner(tmp_path: Path) -> None:
+    """jsii's warning about this machine's Node came out as raw bytes (``b'!!…'``), a
+    dozen lines, in every synth; the synth's own message is all that is left."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JSII_SILENCE")}
+    env["CDK_CONTEXT_JSON"] = json.dumps({"stage": "dev", "asset": str(tmp_path / "nowhere")})
+    synth = subprocess.run(
+        [sys.executable, "infra/app.py"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert synth.returncode == 1
+    assert synth.stderr.strip().splitlines() == [
+        f"No Lambda asset at {tmp_path / 'nowhere'}: run `python3 infra/build_asset.py` "
+        "first (or pass -c asset=DIR)."
+    ]
 
 
 def _statements(template: Template, role_ref: dict[str, Any]) -> list[dict[str, Any]]:

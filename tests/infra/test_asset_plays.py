@@ -37,9 +37,9 @@ WAIT_S = 90  # the longest a bot may think in these games (Scheduler's own slack
 
 
 @pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built(lambda_python: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Built once per session, exactly as deploy builds it."""
-    return build_asset.build(tmp_path_factory.mktemp("asset") / "lambda")
+    return build_asset.build(tmp_path_factory.mktemp("asset") / "lambda", lambda_python)
 
 
 @pytest.fixture(scope="module")
@@ -56,16 +56,18 @@ def cloud(synthesized: Synth) -> Iterator[Cloud]:
 
 @pytest.fixture(scope="module")
 def functions(
-    synthesized: Synth, cloud: Cloud, tmp_path_factory: pytest.TempPathFactory
+    lambda_python: str,
+    synthesized: Synth,
+    cloud: Cloud,
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[dict[str, Function]]:
     """Every function of the template, imported, by its handler less ``crossing.handlers.``."""
-    python = build_asset.runtime_python()
     logs = tmp_path_factory.mktemp("logs")
     started: dict[str, Function] = {}
     try:
         for logical, properties in synthesized.functions.items():
             env = cloud.environment(properties, logical)
-            fn = Function(python, synthesized.staged, env, log=logs / f"{logical}.log")
+            fn = Function(lambda_python, synthesized.staged, env, log=logs / f"{logical}.log")
             started[properties["Handler"].removeprefix("crossing.handlers.")] = fn
         yield started
     finally:

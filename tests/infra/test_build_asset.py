@@ -37,7 +37,7 @@ def test_every_runtime_dependency_is_installed_as_a_wheel_for_lambda(tmp_path: P
 def test_the_interpreter_must_be_the_runtimes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CROSSING_LAMBDA_PYTHON", "/nowhere/python")
     monkeypatch.setenv("PATH", "")
-    with pytest.raises(SystemExit, match=r"Python 2\.1: install it"):
+    with pytest.raises(build_asset.BuildError, match=r"Python 2\.1: install it \(`pyenv install"):
         build_asset.runtime_python("2.1")
 
 

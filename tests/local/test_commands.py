@@ -166,11 +166,14 @@ def test_serve_prints_the_address_phones_use(capsys, monkeypatch, host, lan, sho
     assert ("192.168.1.20" in out) == (host == "0.0.0.0" and lan is not None)
 
 
-def fake_tools(tmp_path: Path, managed: bool = False) -> tuple[Path, dict[str, str]]:
+def fake_tools(
+    tmp_path: Path, managed: bool = False, pytest_exit: int = 0, node_exit: int = 0
+) -> tuple[Path, dict[str, str]]:
     """A copy of the files scripts/test reads, and a PATH whose python3 and node only log.
 
     ``managed``: python3 refuses pip outside a virtual environment (PEP 668), no
     environment is active, and ``python3 -m venv .venv`` makes one that logs the same.
+    ``pytest_exit``, ``node_exit``: what the fake pytest and node exit with.
     """
     repo = tmp_path / "repo"
     (repo / "scripts").mkdir(parents=True)
@@ -194,10 +197,11 @@ def fake_tools(tmp_path: Path, managed: bool = False) -> tuple[Path, dict[str, s
         "#!/bin/sh\n"
         f'echo "$0 $*" >> {log}\n'
         f'case "$*" in *sys.prefix*) echo {prefix};; -c*) exit {0 if managed else 1};;\n'
-        '"-m venv .venv") mkdir -p .venv/bin && cp "$0" .venv/bin/python;; esac\n'
+        '"-m venv .venv") mkdir -p .venv/bin && cp "$0" .venv/bin/python;;\n'
+        f'"-m pytest"*) exit {pytest_exit};; esac\n'
     )
     (bin_ / "python3").write_text(fake)
-    (bin_ / "node").write_text(f'#!/bin/sh\necho "node $*" >> {log}\n')
+    (bin_ / "node").write_text(f'#!/bin/sh\necho "node $*" >> {log}\nexit {node_exit}\n')
     for tool in ("python3", "node"):
         (bin_ / tool).chmod(0o755)
     env = {
@@ -251,6 +255,18 @@ def test_scripts_test_installs_only_when_what_it_pins_changes(tmp_path):
     assert installs() == 1, "a checkout without the compiled module installs again"
 
 
+@pytest.mark.parametrize(
+    ("pytest_exit", "node_exit", "expected"), [(1, 0, 1), (0, 1, 1), (5, 1, 5), (0, 0, 0)]
+)
+def test_scripts_test_runs_the_client_tests_even_when_pytest_fails(
+    tmp_path, pytest_exit, node_exit, expected
+):
+    repo, env = fake_tools(tmp_path, pytest_exit=pytest_exit, node_exit=node_exit)
+    ran = subprocess.run(["bash", "scripts/test"], cwd=repo, env=env, capture_output=True)
+    assert "node --test tests/js/" in (tmp_path / "log").read_text()
+    assert ran.returncode == expected
+
+
 def test_the_local_stack_logs_under_its_service_name(tmp_path):
     """Powertools reads the service's name when the handlers are imported: the stack sets
     it first, so log lines say "crossing", not "service_undefined"."""
@@ -267,6 +283,31 @@ def test_the_local_stack_logs_under_its_service_name(tmp_path):
         [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120
     )
     assert shown.stdout.split() == ["crossing", "crossing"], shown.stderr
+
+
+def test_serve_without_the_local_extra_says_which_install_gives_it():
+    """``pip install -e .`` alone has no web server: the local extra's modules are hidden
+    from a fresh interpreter, as on a machine that never installed them."""
+    script = (
+        "import sys\n"
+        "for name in ('uvicorn', 'starlette', 'websockets'):\n"
+        "    sys.modules[name] = None  # import raises ModuleNotFoundError\n"
+        "from crossing import cli\n"
+        "sys.exit(cli.main(['serve', '--port', '0']))\n"
+    )
+    shown = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**os.environ, "PYTHONPATH": str(ROOT / "functions")},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert shown.returncode == 2
+    assert shown.stdout == ""
+    assert shown.stderr == (
+        "crossing serve needs uvicorn, which the local extra installs: "
+        "pip install -c constraints.txt -e '.[local]'\n"
+    )
 
 
 def test_no_packs_anywhere_is_one_line(capsys, monkeypatch):
