@@ -180,6 +180,25 @@ def test_tie_goes_to_squares_earned_sooner_on_average_then_first_word():
     assert [(s.player, s.place) for s in g.result.standings] == [("ann", 1), ("bob", 2)]
 
 
+def test_a_tie_goes_to_sooner_on_average_even_against_an_earlier_first_word():
+    # Disjoint across words, row 6a left empty so no down word finishes along the way.
+    # ann: SIR (3) at 1 s, TREAT (5) at 10 s: first word first, but late on average.
+    # bob: ASIDE (5) at 2 s, ITS (3) at 3 s: 8 squares as well, sooner on average.
+    g = game(("ann", "bob"))
+    for at, player, slot in [
+        (1, "ann", "1a"),
+        (2, "bob", "4a"),
+        (3, "bob", "8a"),
+        (10, "ann", "7a"),
+    ]:
+        g, _ = run(G, g, type_answer(MINI, player, slot), T0 + at * SEC)
+    g, _ = G.step(g, End(), T0 + 11 * SEC)
+    ann, bob = sorted(g.result.standings, key=lambda s: s.player)
+    assert ann.squares == bob.squares == 8
+    assert ann.first_word_ms < bob.first_word_ms and bob.average_ms < ann.average_ms
+    assert [(s.player, s.place) for s in g.result.standings] == [("bob", 1), ("ann", 2)]
+
+
 def test_tie_on_average_is_broken_by_first_word():
     from crossing.crossword.together import Standing, rank
 
