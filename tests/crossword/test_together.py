@@ -161,6 +161,16 @@ def test_a_square_of_a_broken_word_goes_to_a_right_crossing_word():
     assert g.result.standings[0].player == "bob"
 
 
+def test_a_square_whose_word_and_crossing_word_are_both_wrong_goes_to_nobody():
+    g, _ = run(G, game(), type_answer(MINI, "ann", "1a"), T0)  # SIR, owns the S of SIDES
+    g, _ = run(G, g, type_answer(MINI, "bob", "1d"), T0 + SEC)  # SIDES, earned but...
+    g, _ = G.step(g, Type("cat", sq("1a", 2), "X"), T0 + 2 * SEC)  # SIR broken at the R
+    g, _ = G.step(g, Type("cat", sq("1d", 2), "X"), T0 + 3 * SEC)  # ...broken at the D
+    g, _ = G.step(g, End(), T0 + 4 * SEC)
+    assert sq("1a", 0) not in g.result.owners  # the shared S: neither word is right
+    assert {s.player: s.squares for s in g.result.standings} == {"ann": 0, "bob": 0, "cat": 0}
+
+
 def test_most_squares_wins_and_results_mark_wrong_squares():
     g, _ = run(G, game(), type_answer(MINI, "ann", "4a") + type_answer(MINI, "bob", "1a"), T0)
     g, _ = G.step(g, End(), T0)
