@@ -209,6 +209,24 @@ def test_a_tie_goes_to_sooner_on_average_even_against_an_earlier_first_word():
     assert [(s.player, s.place) for s in g.result.standings] == [("bob", 1), ("ann", 2)]
 
 
+def test_in_a_tie_a_square_passed_to_a_crossing_word_counts_from_when_that_word_was_earned():
+    # ann's SIR (0 s) is broken at the check, so its S passes to bob's SIDES (10 s): bob
+    # holds 5 squares all earned at 10 s. cat holds ANTI (8 s) and the T of ITS (11 s):
+    # 5 squares, 8.6 s on average. Counted from SIR instead, bob's S would make him 8 s.
+    g = game()
+    for at, player, slot in [(0, "ann", "1a"), (8, "cat", "4d"), (10, "bob", "1d")]:
+        g, _ = run(G, g, type_answer(MINI, player, slot), T0 + at * SEC)
+    g, _ = run(G, g, type_answer(MINI, "cat", "8a"), T0 + 11 * SEC)
+    g, _ = G.step(g, Type("cat", sq("1a", 2), "X"), T0 + 12 * SEC)  # SIR broken at the R
+    g, _ = G.step(g, End(), T0 + 13 * SEC)
+    assert g.result.owners[sq("1a", 0)] == "bob"
+    assert [(s.player, s.place, s.squares) for s in g.result.standings] == [
+        ("cat", 1, 5),
+        ("bob", 2, 5),
+        ("ann", 3, 0),
+    ]
+
+
 def test_tie_on_average_is_broken_by_first_word():
     from crossing.crossword.together import Standing, rank
 
