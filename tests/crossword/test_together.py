@@ -161,6 +161,16 @@ def test_a_square_of_a_broken_word_goes_to_a_right_crossing_word():
     assert g.result.standings[0].player == "bob"
 
 
+def test_a_square_whose_word_and_crossing_word_are_both_wrong_goes_to_nobody():
+    g, _ = run(G, game(), type_answer(MINI, "ann", "1a"), T0)  # SIR, owns the S of SIDES
+    g, _ = run(G, g, type_answer(MINI, "bob", "1d"), T0 + SEC)  # SIDES, earned but...
+    g, _ = G.step(g, Type("cat", sq("1a", 2), "X"), T0 + 2 * SEC)  # SIR broken at the R
+    g, _ = G.step(g, Type("cat", sq("1d", 2), "X"), T0 + 3 * SEC)  # ...broken at the D
+    g, _ = G.step(g, End(), T0 + 4 * SEC)
+    assert sq("1a", 0) not in g.result.owners  # the shared S: neither word is right
+    assert {s.player: s.squares for s in g.result.standings} == {"ann": 0, "bob": 0, "cat": 0}
+
+
 def test_most_squares_wins_and_results_mark_wrong_squares():
     g, _ = run(G, game(), type_answer(MINI, "ann", "4a") + type_answer(MINI, "bob", "1a"), T0)
     g, _ = G.step(g, End(), T0)
@@ -178,6 +188,43 @@ def test_tie_goes_to_squares_earned_sooner_on_average_then_first_word():
     g, _ = run(G, g, type_answer(MINI, "bob", "8a"), T0 + 2 * SEC)
     g, _ = G.step(g, End(), T0 + 3 * SEC)
     assert [(s.player, s.place) for s in g.result.standings] == [("ann", 1), ("bob", 2)]
+
+
+def test_a_tie_goes_to_sooner_on_average_even_against_an_earlier_first_word():
+    # Disjoint across words, row 6a left empty so no down word finishes along the way.
+    # ann: SIR (3) at 1 s, TREAT (5) at 10 s: first word first, but late on average.
+    # bob: ASIDE (5) at 2 s, ITS (3) at 3 s: 8 squares as well, sooner on average.
+    g = game(("ann", "bob"))
+    for at, player, slot in [
+        (1, "ann", "1a"),
+        (2, "bob", "4a"),
+        (3, "bob", "8a"),
+        (10, "ann", "7a"),
+    ]:
+        g, _ = run(G, g, type_answer(MINI, player, slot), T0 + at * SEC)
+    g, _ = G.step(g, End(), T0 + 11 * SEC)
+    ann, bob = sorted(g.result.standings, key=lambda s: s.player)
+    assert ann.squares == bob.squares == 8
+    assert ann.first_word_ms < bob.first_word_ms and bob.average_ms < ann.average_ms
+    assert [(s.player, s.place) for s in g.result.standings] == [("bob", 1), ("ann", 2)]
+
+
+def test_in_a_tie_a_square_passed_to_a_crossing_word_counts_from_when_that_word_was_earned():
+    # ann's SIR (0 s) is broken at the check, so its S passes to bob's SIDES (10 s): bob
+    # holds 5 squares all earned at 10 s. cat holds ANTI (8 s) and the T of ITS (11 s):
+    # 5 squares, 8.6 s on average. Counted from SIR instead, bob's S would make him 8 s.
+    g = game()
+    for at, player, slot in [(0, "ann", "1a"), (8, "cat", "4d"), (10, "bob", "1d")]:
+        g, _ = run(G, g, type_answer(MINI, player, slot), T0 + at * SEC)
+    g, _ = run(G, g, type_answer(MINI, "cat", "8a"), T0 + 11 * SEC)
+    g, _ = G.step(g, Type("cat", sq("1a", 2), "X"), T0 + 12 * SEC)  # SIR broken at the R
+    g, _ = G.step(g, End(), T0 + 13 * SEC)
+    assert g.result.owners[sq("1a", 0)] == "bob"
+    assert [(s.player, s.place, s.squares) for s in g.result.standings] == [
+        ("cat", 1, 5),
+        ("bob", 2, 5),
+        ("ann", 3, 0),
+    ]
 
 
 def test_tie_on_average_is_broken_by_first_word():

@@ -143,6 +143,21 @@ def test_the_property_sees_a_leak():
         assert any(leaky(copy, leak) != leaky(match, leak) for copy in copies), leak
 
 
+def test_each_phone_counts_the_other_rack_as_it_is_once_the_bag_runs_out():
+    """With the bag empty the racks shrink apart: the count a phone shows for each seat
+    is that seat's own rack, whoever is to move."""
+    now = T0
+    match = start_match("g-1", (ANN, BOB), now, seed=7, limit_ms=None)
+    racks = [7, 7]
+    while not match.over and (match.duel.bag or racks[0] == racks[1]):
+        now += 1000
+        match, _ = step(match, bots.choose(match.duel, "hard", LEX), now, LEX)
+        racks = [len(seat.rack) for seat in match.duel.seats]
+    assert not match.over and racks[0] != racks[1]
+    for viewer in (ANN.id, BOB.id, None):
+        assert [seat["rack_count"] for seat in sent(match, viewer, now)["game"]["seats"]] == racks
+
+
 def test_a_field_off_the_allow_list_never_leaves():
     """Secrecy by structure: a Duel or lobby message carrying a field the allow-list of
     ``view_models`` does not name is never built, at any depth."""

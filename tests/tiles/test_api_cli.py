@@ -194,6 +194,20 @@ def test_all_plays_are_listed_with_blank_choices_as_variants():
     assert len(tee) == 1 and tee[0]["variants"]
 
 
+def test_a_plays_leave_is_the_rack_less_the_tiles_it_places_and_a_placed_blank_is_not_kept():
+    from collections import Counter
+
+    rack = "EET?"
+    answer = solve({"rules": "crossplay", "rack": rack, "all": True})
+    rows = [dict(zip(answer["fields"], row, strict=True)) for row in answer["plays"]]
+    plays = [(r["word"], r["leave"]) for r in rows]
+    plays += [(word, leave) for r in rows for word, _score, leave, _equity in r["variants"]]
+    assert any(word.upper() != word for word, _ in plays)  # plays that place the blank
+    for word, leave in plays:  # an empty board: the word is the tiles placed
+        placed = Counter("?" if letter.islower() else letter for letter in word)
+        assert Counter(leave) + placed == Counter(rack), word
+
+
 def test_one_play_is_checked_and_scored_with_its_breakdown():
     play = {"row": 8, "col": 6, "direction": "across", "word": "QUIXOTE"}
     (scored,) = solve({"rules": "crossplay", "rack": "QUIXOTE", "play": play})["plays"]
