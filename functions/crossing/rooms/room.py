@@ -36,6 +36,7 @@ from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.race import Race
 from crossing.crossword.sizes import Size
 from crossing.crossword.together import Together
+from crossing.presence import Connect, Disconnect
 from crossing.rooms.pace import Bucket
 from crossing.seqs import Applied
 
@@ -166,17 +167,6 @@ class Room:
 
 
 # --- the room's own actions -------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Connect:
-    player: str
-    connection: str
-
-
-@dataclass(frozen=True)
-class Disconnect:
-    connection: str
 
 
 @dataclass(frozen=True)
