@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from crossing.aws.memory import MemoryPacks
 from crossing.aws.packs import parse_pack
-from crossing.crossword.packs import near_twins, puzzle_id
+from crossing.crossword.deal import near_twins
+from crossing.crossword.packs import puzzle_id
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.sizes import Size
 from crossing.rooms import protocol as P

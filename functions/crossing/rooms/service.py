@@ -24,8 +24,8 @@ from crossing import seqs
 from crossing.crossword.commands import (
     Refused,
 )
+from crossing.crossword.deal import pick_puzzle
 from crossing.crossword.events import Changed
-from crossing.crossword.packs import pick_puzzle
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.sizes import Size
 from crossing.rooms import dealing, pace
