@@ -147,8 +147,8 @@ def game_step(room: Room, command: Command, now: int) -> tuple[Room, list[object
 def start_game(
     room: Room, puzzle: Puzzle | None, saved: Race | Together | None, now: int
 ) -> tuple[Room, list[object]]:
-    """Deal ``puzzle`` to everyone on the game screen, or pick up ``saved``: the host's
-    ``Start``, its sender checked by the room's step."""
+    """The host's ``Start``: deal ``puzzle`` to everyone on the game screen, or pick up
+    ``saved``. That the host sent it, the room's step has checked already."""
     if room.phase is Phase.PLAYING:
         raise Refused("playing", "A game is already being played: end it first.")
     if room.phase not in (Phase.TABLE, Phase.RESULTS):

@@ -151,7 +151,7 @@ class Room:
         return member.bot if member else None
 
 
-# --- the room's own actions -------------------------------------------------------------
+# --- the room's own actions (with ``Connect`` and ``Disconnect`` from crossing.presence) ---
 
 
 @dataclass(frozen=True)
