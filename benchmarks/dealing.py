@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from crossing.aws.packs import parse_pack
-from crossing.crossword.packs import near_twins, pick_puzzle
+from crossing.crossword.deal import near_twins, pick_puzzle
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.sizes import Size
 from crossing.rooms import dealing

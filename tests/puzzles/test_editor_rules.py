@@ -183,7 +183,7 @@ def _clued(rows: list[str]) -> Puzzle:
 def test_dealing_skips_a_twin_of_a_puzzle_the_host_has_had():
     import random
 
-    from crossing.crossword.packs import pick_puzzle
+    from crossing.crossword.deal import pick_puzzle
 
     first, twin, other = _clued(GRID), _clued(_transpose(GRID)), _clued(OTHER)
     rng = random.Random(0)

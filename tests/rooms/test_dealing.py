@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from crossing.aws.memory import MemoryPacks
 from crossing.aws.packs import parse_pack
-from crossing.crossword.packs import near_twins, puzzle_id
+from crossing.crossword.deal import near_twins
+from crossing.crossword.packs import puzzle_id
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.sizes import Size
 from crossing.rooms import protocol as P
@@ -157,11 +158,11 @@ def test_a_deal_is_recorded_only_once_its_start_is_written_and_two_deals_keep_bo
     def with_a_rival(who, changes, expect=None):
         if "dealt_mini" in changes and not raced:
             raced.append(True)
-            service._dealt(who, minis[0], ["cw-000000000001"])
+            service.dealt(who, minis[0], ["cw-000000000001"])
         return real(who, changes, expect)
 
     service.store.update_profile = with_a_rival
-    service._dealt(player, minis[1], ["cw-000000000002"])
+    service.dealt(player, minis[1], ["cw-000000000002"])
     service.store.update_profile = real
     after = service.store.get_profile(player)["dealt_mini"]
     assert {"cw-000000000001", "cw-000000000002", minis[0].id, minis[1].id} <= set(after)

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from crossing.crossword.deal import PUZZLE_ID_LENGTH, PUZZLE_ID_PATTERN
 from crossing.crossword.ipuz import InvalidPuzzle, from_ipuz
-from crossing.crossword.packs import PUZZLE_ID_LENGTH, PUZZLE_ID_PATTERN
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.sizes import Size
 

@@ -3,7 +3,9 @@
 A pack is ``{"size": "mini", "difficulty": "easy", "puzzles": [ipuz, ...]}``; each
 puzzle is an ipuz crossword object with a stable ``uniqueid`` (a hash of its grid
 of letters), a title, ``difficulty`` and ``size``, and one clue of that difficulty
-for every slot. Reading and writing files is the CLI's job.
+for every slot. Reading and writing files is the CLI's job. Building and checking
+packs is offline work (the CLI's and the scripts'); dealing from one while the game
+runs is ``deal.py``'s.
 """
 
 from __future__ import annotations
@@ -18,17 +20,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from crossing.crossword.clues import clue_problems
+from crossing.crossword.deal import is_twin
 from crossing.crossword.fill import answers_of
-from crossing.crossword.ipuz import InvalidPuzzle, from_ipuz, to_ipuz
+from crossing.crossword.ipuz import InvalidPuzzle, from_ipuz, read_unchecked, to_ipuz
 from crossing.crossword.lemma import same_family
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.selection import ROUNDS, most_within_share
 from crossing.crossword.sizes import Size
-
-# The form of every puzzle id a pack may hold (``puzzle_id`` gives "cw-" and twelve
-# hex digits): a host's phone sends the ids it has been dealt back in this form.
-PUZZLE_ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
-PUZZLE_ID_LENGTH = 20
 
 
 def puzzle_id(solution: str) -> str:
@@ -179,7 +177,7 @@ class Ledger:
         for word in words:
             shared.update(self._index.get(word, ()))
         for index, count in shared.most_common():
-            if _nearly(count, len(words), len(self.puzzles[index])):
+            if is_twin(count, len(words), len(self.puzzles[index])):
                 return self.labels[index], count
         return None
 
@@ -311,7 +309,7 @@ class PackBuilder:
             max_uses(self.target),
             fixed=min(fixed, len(self.puzzles)),
             start=range(len(self.puzzles)),
-            twins=lambda i, j: _nearly(len(words[i] & words[j]), len(words[i]), len(words[j])),
+            twins=lambda i, j: is_twin(len(words[i] & words[j]), len(words[i]), len(words[j])),
             rng=self.rng,
             rounds=rounds,
         )
@@ -484,7 +482,7 @@ def _check_puzzle(
         if any(problem.rule in ("format", "numbering", "shape") for problem in error.problems):
             return failures, None
         # The grid reads fine but breaks a rule: keep going, so one run names every failure.
-        puzzle = _read_unchecked(item)
+        puzzle = read_unchecked(item)
     if puzzle.width != size.width or puzzle.height != size.width:
         failures.append(PackFailure(label, f"{puzzle.width}x{puzzle.height} is not a {size}"))
     if puzzle.difficulty != size.difficulty:
@@ -507,22 +505,6 @@ def _check_puzzle(
     for where, message in editor_problems(puzzle, size, rules):
         failures.append(PackFailure(f"{label} {where}", message))
     return failures, puzzle
-
-
-def _read_unchecked(item: dict[str, Any]) -> Puzzle:
-    """An ipuz puzzle whose format is known to be sound, without the rule checks."""
-    from crossing.crossword import ipuz
-
-    width, height = ipuz._dimensions(item)
-    solution = ipuz._solution(item, width, height, str(item.get("block", "#")))
-    return Puzzle(
-        width,
-        height,
-        solution,
-        ipuz._clues(item),
-        id=str(item.get("uniqueid", "")),
-        difficulty=str(item.get("difficulty", "")),
-    )
 
 
 def pack_answers(data: Mapping[str, Any]) -> list[list[str]]:
@@ -622,70 +604,7 @@ def short_of_clues(
     return sorted(short, key=lambda item: (-item[1], item[0]))
 
 
-def _nearly(shared: int, first: int, second: int) -> bool:
-    """Sharing half or more of either puzzle's answers: a twin, not a new puzzle."""
-    return 2 * shared >= min(first, second)
-
-
 def near_repeat(a: Puzzle, b: Puzzle) -> bool:
     """Whether two puzzles share half or more of either's answers (a twin is not new)."""
     first, second = set(answers_of(a)), set(answers_of(b))
-    return _nearly(len(first & second), len(first), len(second))
-
-
-_TWINS: dict[tuple[tuple[str, str], ...], dict[str, frozenset[str]]] = {}
-
-
-def near_twins(puzzles: Sequence[Puzzle]) -> dict[str, frozenset[str]]:
-    """For each puzzle's id, the ids of the other puzzles that nearly repeat it.
-
-    A pack's twins never change, and a deal needs them all: worked out once per pack
-    (tens of milliseconds for 1,000 Minis) and kept, so a deal costs a pass over
-    the pack. Kept by ids and grids, so a changed pack is worked out anew.
-    """
-    key = tuple((p.id, p.solution) for p in puzzles)
-    if key not in _TWINS:
-        words = [frozenset(answers_of(p)) for p in puzzles]
-        index: dict[str, list[int]] = {}
-        for n, answers in enumerate(words):
-            for word in answers:
-                index.setdefault(word, []).append(n)
-        twins = {}
-        for n, answers in enumerate(words):
-            shared = Counter(m for word in answers for m in index[word] if m != n)
-            twins[puzzles[n].id] = frozenset(
-                puzzles[m].id
-                for m, count in shared.items()
-                if _nearly(count, len(answers), len(words[m]))
-            )
-        if len(_TWINS) >= 8:  # four sizes, and room for a pack being replaced
-            _TWINS.clear()
-        _TWINS[key] = twins
-    return _TWINS[key]
-
-
-def pick_puzzle(puzzles: Sequence[Puzzle], dealt: Sequence[str], rng: random.Random) -> Puzzle:
-    """A puzzle for a host who has had ``dealt`` (puzzle ids of one size, oldest first).
-
-    Never one dealt before while any is left, and never one sharing half its answers
-    with one dealt before. When every puzzle is either, one at random from the half
-    met longest ago (a puzzle meets its twins' deals too): in a pack without twins a
-    repeat comes at least half a pack of games after the last, and the passes after
-    the first never follow its order.
-    Pure: the caller keeps and sends the dealt list.
-    """
-    if not puzzles:
-        raise ValueError("no puzzles to deal from")
-    twins = near_twins(puzzles)
-    order = {pid: n for n, pid in enumerate(dealt)}
-
-    def last_met(puzzle: Puzzle) -> int:
-        """When the host last met this puzzle or a near-twin of it; -1 for never."""
-        return max([order.get(puzzle.id, -1), *(order.get(t, -1) for t in twins[puzzle.id])])
-
-    met = {p.id: last_met(p) for p in puzzles}
-    fresh = [p for p in puzzles if met[p.id] < 0]
-    if fresh:
-        return rng.choice(fresh)
-    older = sorted(met.values())[max(1, len(puzzles) // 2) - 1]
-    return rng.choice([p for p in puzzles if met[p.id] <= older])
+    return is_twin(len(first & second), len(first), len(second))

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field, replace
 
 from crossing.duel import bots, elo
 from crossing.duel import game as G
+from crossing.presence import Connect as Connect
+from crossing.presence import Disconnect as Disconnect
 from crossing.refusals import Refused
 from crossing.seqs import Applied
 from crossing.tiles.lexicon import Lexicon
@@ -115,17 +117,6 @@ def start_match(
 
 
 # --- actions --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Connect:
-    player: str
-    connection: str
-
-
-@dataclass(frozen=True)
-class Disconnect:
-    connection: str
 
 
 @dataclass(frozen=True)

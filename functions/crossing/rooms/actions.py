@@ -1,10 +1,10 @@
 """Inside a crossword room: which room action a message is, applied by the room's writer
-(``RoomService._mutate``). A start reads the room first, to deal by its size."""
+(``RoomWriter.mutate``). A start reads the room first, to deal by its size."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from crossing.crossword.commands import (
     Clear,
@@ -20,9 +20,7 @@ from crossing.crossword.commands import (
 from crossing.rooms import protocol as P
 from crossing.rooms import room as R
 from crossing.rooms.sent import Sent
-
-if TYPE_CHECKING:
-    from crossing.rooms.service import RoomService
+from crossing.rooms.writer import Change, RoomWriter, room_step
 
 _GAME_COMMANDS: dict[str, Callable[[str], Any]] = {
     "undo": Undo,
@@ -35,20 +33,20 @@ _GAME_COMMANDS: dict[str, Callable[[str], Any]] = {
 
 
 class RoomActions:
-    def __init__(self, rooms: RoomService) -> None:
+    def __init__(self, rooms: RoomWriter) -> None:
         self.rooms = rooms
 
     def act(self, connection: str, code: str, player: str, message: Any, arrived: int) -> Sent:
         """A message for the crossword room the connection is in."""
         rooms = self.rooms
         if code and message.action == "snapshot":  # a watch screen may ask too (no player)
-            return rooms._snapshot(connection, code, player or None)
+            return rooms.snapshot(connection, code, player or None)
         if not code or not player:
             raise Refused("no-room", "Join or host a room first.")
         if message.action == "tick":
             # Checked against the server's own clock: an early or forged tick does nothing,
             # but it counts against the pace and is always acknowledged.
-            return rooms._mutate(
+            return rooms.mutate(
                 code,
                 lambda room, now: R.advance(room, now),
                 connection=connection,
@@ -57,8 +55,8 @@ class RoomActions:
                 arrived=arrived,
             )
         if isinstance(message, P.Start):
-            start, puzzle = rooms._start_action(code, player, message)
-            sent = rooms._mutate(
+            start, puzzle = rooms.start_action(code, player, message)
+            sent = rooms.mutate(
                 code,
                 lambda room, now: R.step(room, start(room), now),
                 connection=connection,
@@ -67,15 +65,15 @@ class RoomActions:
                 arrived=arrived,
             )
             if puzzle is not None:  # the start was written: now the deal counts as seen
-                rooms._dealt(player, puzzle, message.dealt)
+                rooms.dealt(player, puzzle, message.dealt)
             return sent
         action = _room_action(player, message)
-        return rooms._mutate(
+        return rooms.mutate(
             code, action, connection=connection, seq=message.seq, player=player, arrived=arrived
         )
 
 
-def _room_action(player: str, m: Any) -> Callable[[R.Room, int], Any]:
+def _room_action(player: str, m: Any) -> Change:
     """The room action for an in-room message, resolved against the room as loaded."""
     match m.action:
         case "type":
@@ -83,27 +81,23 @@ def _room_action(player: str, m: Any) -> Callable[[R.Room, int], Any]:
         case "clear":
             return _play(player, Clear(player, m.square))
         case "rename":
-            return _fixed(R.Rename(player, m.name))
+            return room_step(R.Rename(player, m.name))
         case "add_bot":
-            return _fixed(R.AddBot(player, m.level))
+            return room_step(R.AddBot(player, m.level))
         case "remove_bot":
-            return _fixed(R.RemoveBot(player, m.bot))
+            return room_step(R.RemoveBot(player, m.bot))
         case "to_game":
-            return _fixed(R.ToGame(player))
+            return room_step(R.ToGame(player))
         case "to_lobby":
-            return _fixed(R.ToLobby(player))
+            return room_step(R.ToLobby(player))
         case "choose":
-            return _fixed(R.Choose(player, m.mode, m.size))
+            return room_step(R.Choose(player, m.mode, m.size))
         case "close":
-            return _fixed(R.Close(player))
+            return room_step(R.Close(player))
         case name if name in _GAME_COMMANDS:
             return _play(player, _GAME_COMMANDS[name](player))
     raise Refused("unknown", f"Unknown action {m.action!r}.")
 
 
-def _play(player: str, command: Any) -> Callable[[R.Room, int], Any]:
-    return lambda room, now: R.step(room, R.Play(player, command), now)
-
-
-def _fixed(action: Any) -> Callable[[R.Room, int], Any]:
-    return lambda room, now: R.step(room, action, now)
+def _play(player: str, command: Any) -> Change:
+    return room_step(R.Play(player, command))

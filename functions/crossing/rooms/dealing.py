@@ -3,7 +3,7 @@
 The host's phone keeps the puzzles it has dealt, per size, and sends them with Start;
 a signed-in host's profile keeps them too (one field per size), so two phones of
 one account know each other's deals. Which puzzle to deal from those is the pure
-rule ``crossing.crossword.packs.pick_puzzle``.
+rule ``crossing.crossword.deal.pick_puzzle``.
 """
 
 from __future__ import annotations

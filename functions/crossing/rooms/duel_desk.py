@@ -393,7 +393,7 @@ class DuelDesk:
         if due is not None:
             self.timers.arm(LOBBY, due, 0)
 
-    def _seek_moved(
+    def seek_moved(
         self, before: L.Seek | None, after: L.Seek | None, now: int, version: int, quiet: set[str]
     ) -> None:
         """After a seek was written: the watchers whose list it changed are sent theirs (a
@@ -504,11 +504,11 @@ class DuelDesk:
 
     def _tell(self, game: str, match: M.Match, version: int) -> None:
         """A new game to its phones (outside any batch: a gone phone is written out now)."""
-        for connection in self._fan_out(game, match, version):
+        for connection in self.show_game(game, match, version):
             self.store.delete_connection(connection)
             self._write(game, M.Disconnect(connection))
 
-    def _fan_out(self, game: str, match: M.Match, version: int) -> list[str]:
+    def show_game(self, game: str, match: M.Match, version: int) -> list[str]:
         """Send both players' phones the game as each may see it, as written at ``version``;
         return the connections that are gone."""
         now = self.clock()
@@ -524,7 +524,7 @@ class DuelDesk:
 
     # --- ratings ----------------------------------------------------------------------------
 
-    def _ratings(
+    def record_ratings(
         self, game: str, match: M.Match
     ) -> tuple[tuple[int, int] | None, tuple[int, int] | None] | None:
         """Write each registered player's rating change once; None if that failed.
@@ -546,7 +546,7 @@ class DuelDesk:
 
     def _settle(self, game: str, match: M.Match) -> None:
         """Ratings first, then recorded in the game (a timer finding it unsettled)."""
-        ratings = self._ratings(game, match)
+        ratings = self.record_ratings(game, match)
         if ratings is None:
             return
         try:

@@ -6,21 +6,50 @@ follows a write). ``DuelDesk`` holds one of each and decides what to write.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from crossing.duel import elo
 from crossing.duel import lobby as L
 from crossing.duel import match as M
 from crossing.rooms import protocol as P
+from crossing.rooms.bot_moves import BotMoves
+from crossing.rooms.fanout import FanOut
+from crossing.rooms.ports import Store, Timers
 from crossing.rooms.runner import Batch, Step
 from crossing.rooms.storage import dump_match, load_match
 from crossing.tiles.lexicon import Lexicon
 
-if TYPE_CHECKING:
-    from crossing.rooms.duel_desk import DuelDesk
-
 GAME_TTL_MS = 7 * 24 * 3600_000
 WATCHERS_TTL_MS = 24 * 3600_000  # a lobby nobody has entered for a day is forgotten
+
+
+class Desk(Protocol):
+    """What the documents ask of the Duel's desk (``DuelDesk``) once a write has settled:
+    its ports, and the three follow-ups it owns. Given as this, not imported, so the
+    desk imports the documents and never the other way round."""
+
+    store: Store
+    timers: Timers
+    fan_out: FanOut
+    bot_moves: BotMoves
+    lexicon: Lexicon
+
+    def show_game(self, game: str, match: M.Match, version: int) -> list[str]:
+        """Send the game's phones the game as written; the connections that are gone."""
+        ...
+
+    def record_ratings(
+        self, game: str, match: M.Match
+    ) -> tuple[tuple[int, int] | None, tuple[int, int] | None] | None:
+        """Write each registered player's rating change once, (before, after) per seat;
+        None if that failed."""
+        ...
+
+    def seek_moved(
+        self, before: L.Seek | None, after: L.Seek | None, now: int, version: int, quiet: set[str]
+    ) -> None:
+        """Tell the lobby's watchers of a seek written, and move the lobby's timer."""
+        ...
 
 
 @dataclass
@@ -38,7 +67,7 @@ class Outcome:
 class Games:
     """Duel games as documents of the runner: one writer per game, like a room."""
 
-    def __init__(self, desk: DuelDesk) -> None:
+    def __init__(self, desk: Desk) -> None:
         self.desk = desk
 
     def load(self, game: str) -> tuple[M.Match, int] | None:
@@ -74,7 +103,7 @@ class Games:
             else:
                 desk.timers.arm(game, due, version)
         desk.bot_moves.prepare(after)  # a bot to move: its search starts now, elsewhere
-        gone = desk._fan_out(game, after, version)
+        gone = desk.show_game(game, after, version)
         bots = {p.id for p in after.players if p.bot}
         turns = batch.events
         first = next((job for job in batch.jobs if job.wrote), batch.jobs[0])
@@ -92,7 +121,7 @@ class Games:
             follow.append(game_step(M.Disconnect(connection), desk.lexicon, desk.bot_moves.choose))
         if after.over and not after.settled:
             # The ratings are other documents; recording them in this game is its next step.
-            ratings = desk._ratings(game, after)
+            ratings = desk.record_ratings(game, after)
             if ratings is not None:
                 follow.append(game_step(M.Settle(ratings), desk.lexicon, desk.bot_moves.choose))
         return follow
@@ -111,7 +140,7 @@ class Seeks:
     """One open seek as a runner document (None: gone, or never written); deleting it
     is conditional on the version read, like every other write."""
 
-    def __init__(self, desk: DuelDesk) -> None:
+    def __init__(self, desk: Desk) -> None:
         self.desk = desk
 
     def load(self, seek_id: str) -> tuple[L.Seek | None, int]:
@@ -137,7 +166,7 @@ class Seeks:
                 if job.step is not None and isinstance(job.step.note, Taken)
                 for c in job.step.note.phones
             }
-            self.desk._seek_moved(batch.before, batch.after, batch.now, batch.version, quiet)
+            self.desk.seek_moved(batch.before, batch.after, batch.now, batch.version, quiet)
         return []
 
 
@@ -145,7 +174,7 @@ class Watchers:
     """The connections watching the lobby's list (at most MAX_WATCHERS) as a runner
     document. The item before seeks had their own also held them: they are not read."""
 
-    def __init__(self, desk: DuelDesk) -> None:
+    def __init__(self, desk: Desk) -> None:
         self.desk = desk
 
     def load(self, name: str) -> tuple[dict[str, str], int]:
@@ -166,7 +195,7 @@ class Watchers:
 class Ratings:
     """A registered player's rating, and the games it counted, as a runner document."""
 
-    def __init__(self, desk: DuelDesk) -> None:
+    def __init__(self, desk: Desk) -> None:
         self.desk = desk
 
     def load(self, player: str) -> tuple[dict[str, Any], int]:

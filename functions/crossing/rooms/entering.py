@@ -1,6 +1,6 @@
 """Into a crossword room and out of the last one: host, join by code, watch, pick up a race.
 
-Each enters through the room's writer (``RoomService._mutate``) where the room exists
+Each enters through the room's writer (``RoomWriter.mutate``) where the room exists
 already; a new room is written once under a fresh code. The connection record and the
 player's profile then name the room, so a reload finds the seat again.
 """
@@ -8,7 +8,7 @@ player's profile then name the room, so a reload finds the seat again.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from crossing.crossword.commands import Refused
 from crossing.rooms import protocol as P
@@ -18,9 +18,7 @@ from crossing.rooms.ports import Conflict
 from crossing.rooms.sent import Sent, limit, send
 from crossing.rooms.storage import dump_room, load_game
 from crossing.rooms.views import view
-
-if TYPE_CHECKING:
-    from crossing.rooms.service import RoomService
+from crossing.rooms.writer import RoomWriter
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud and typed
 CODE_LENGTH = 6  # 31**6, about 890 million codes
@@ -31,7 +29,7 @@ HOST_LIMIT = (10, 60_000)
 
 
 class Entering:
-    def __init__(self, rooms: RoomService) -> None:
+    def __init__(self, rooms: RoomWriter) -> None:
         self.rooms = rooms
 
     def _limit(self, key: str, rule: tuple[int, int], why: str) -> None:
@@ -43,7 +41,7 @@ class Entering:
         """Move a connection into a room: out of the one it was in, and remembered."""
         rooms = self.rooms
         if old_code and old_code != code:
-            rooms._drop(old_code, connection)
+            rooms.drop(old_code, connection)
         rooms.store.put_connection(connection, code, player, rooms.clock() + CONNECTION_TTL_MS)
         if player:
             rooms.store.update_profile(player, {"room": code, **({"name": name} if name else {})})
@@ -100,7 +98,7 @@ class Entering:
             return R.step(room, R.Connect(player, connection), now)
 
         # The room refuses (full, solo, closed, no such code) before anything else moves.
-        sent = self.rooms._mutate(
+        sent = self.rooms.mutate(
             code,
             join,
             connection=connection,
@@ -115,7 +113,7 @@ class Entering:
         rooms = self.rooms
         self._limit(f"join:{player or connection}", JOIN_LIMIT, "Too many tries; wait a minute.")
         code = m.code.strip().upper()
-        sent = rooms._mutate(
+        sent = rooms.mutate(
             code,
             lambda room, now: R.step(room, R.WatchRoom(connection), now),
             connection=connection,
@@ -125,7 +123,7 @@ class Entering:
         # A watch screen is not a player: its connection belongs to the room, not to anyone.
         self._enter(connection, "", old, code)
         if not sent.wrote:  # already watching: no write, so no fan-out sent the view
-            rooms._snapshot(connection, code, None)
+            rooms.snapshot(connection, code, None)
         return sent
 
     def pick_up(self, connection: str, player: str, old: str, m: P.PickUp) -> Sent:

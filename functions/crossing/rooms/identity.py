@@ -4,16 +4,13 @@ signing up and in. The router hands it ``hello``, ``sign_up`` and ``sign_in``.""
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING
 
 from crossing.crossword.commands import Refused
 from crossing.rooms import protocol as P
 from crossing.rooms import room as R
 from crossing.rooms.sent import Sent, limit, send, token_hash
 from crossing.rooms.storage import load_room
-
-if TYPE_CHECKING:
-    from crossing.rooms.service import RoomService
+from crossing.rooms.writer import RoomWriter
 
 CONNECTION_TTL_MS = 24 * 3600_000
 SIGN_IN_LIMIT = (10, 60_000)  # sign-in attempts per name per minute: slows password guessing
@@ -21,7 +18,7 @@ ACCOUNT_PREFIX = "acct."  # a registered player's id is this and the account's s
 
 
 class Identity:
-    def __init__(self, rooms: RoomService) -> None:
+    def __init__(self, rooms: RoomWriter) -> None:
         self.rooms = rooms
 
     def hello(self, connection: str, m: P.Hello) -> Sent:
@@ -67,7 +64,7 @@ class Identity:
             return Sent()
         # Back in their seat: the fan-out sends this new connection the full view.
         connect = R.Connect(player, connection)
-        return rooms._mutate(code, lambda room, now: R.step(room, connect, now))
+        return rooms.mutate(code, lambda room, now: R.step(room, connect, now))
 
     def _resume(self, refresh: str) -> tuple[str, str] | None:
         """(player, "") for a refresh token the identity service still accepts, else None:
@@ -100,7 +97,7 @@ class Identity:
         store.update_profile(player, {"name": session.account.name}, expect={"name": None})
         guest = (store.get_connection(connection) or ("", ""))[1]
         if code:
-            rooms._drop(code, connection)
+            rooms.drop(code, connection)
         store.put_connection(connection, "", player, rooms.clock() + CONNECTION_TTL_MS)
         if guest and guest != player:
             rooms.duel.signed_in(guest, player)

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from crossing.crossword.commands import Refused
 from crossing.rooms import protocol as P
 from crossing.rooms import room as R
 from crossing.rooms.sent import Sent, limit, send
-
-if TYPE_CHECKING:
-    from crossing.rooms.service import RoomService
+from crossing.rooms.writer import RoomWriter
 
 NOTIFY_LIMIT = (10, 60_000)  # notifications turned on or off per player per minute
 NOTIFY_TITLE = "Crossing Words"
@@ -25,7 +23,7 @@ Aside = Callable[[Callable[[], Any], Callable[[Any], None]], Any]
 
 
 class Notices:
-    def __init__(self, rooms: RoomService) -> None:
+    def __init__(self, rooms: RoomWriter) -> None:
         self.rooms = rooms
 
     def subscribe(self, connection: str, player: str, m: P.Notify) -> Sent:

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
 from crossing.crossword.commands import Refused
-from crossing.crossword.packs import PUZZLE_ID_LENGTH, PUZZLE_ID_PATTERN
+from crossing.crossword.deal import PUZZLE_ID_LENGTH, PUZZLE_ID_PATTERN
 from crossing.crossword.sizes import Size
 from crossing.rooms.push_endpoints import check_endpoint
 from crossing.rooms.room import BOT_LEVELS, NAME_LIMIT, Mode, clean_name

@@ -19,7 +19,7 @@ import json
 import logging
 import re
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -33,9 +33,7 @@ from crossing.rooms.identity import Identity
 from crossing.rooms.notices import Notices
 from crossing.rooms.ports import Queue, Queued
 from crossing.rooms.sent import Sent, from_duel, send
-
-if TYPE_CHECKING:
-    from crossing.rooms.service import RoomService
+from crossing.rooms.writer import RoomWriter
 
 log = logging.getLogger(__name__)
 KEEP_ALIVE = "ping"
@@ -124,7 +122,7 @@ def paced_by_room(message: Any, code: str, player: str) -> bool:
 
 
 class Router:
-    def __init__(self, rooms: RoomService, queue: Queue | None = None) -> None:
+    def __init__(self, rooms: RoomWriter, queue: Queue | None = None) -> None:
         self.rooms = rooms
         self.queue = queue
         self.identity = Identity(rooms)

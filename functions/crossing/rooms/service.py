@@ -24,14 +24,13 @@ from crossing import seqs
 from crossing.crossword.commands import (
     Refused,
 )
+from crossing.crossword.deal import pick_puzzle
 from crossing.crossword.events import Changed
-from crossing.crossword.packs import pick_puzzle
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.sizes import Size
 from crossing.rooms import dealing, pace
 from crossing.rooms import protocol as P
 from crossing.rooms import room as R
-from crossing.rooms.actions import _fixed
 from crossing.rooms.duel_desk import DuelDesk, is_duel_code
 from crossing.rooms.fanout import FanOut
 from crossing.rooms.held import HeldConnections
@@ -45,6 +44,7 @@ from crossing.rooms.sent import outcome as _outcome
 from crossing.rooms.storage import dump_game, dump_room, load_game, load_room
 from crossing.rooms.views import view, views
 from crossing.rooms.work import Due, Frame, Left, Work
+from crossing.rooms.writer import NO_ROOM, Change, room_step
 
 __all__ = [
     "ACCOUNT_PREFIX",
@@ -120,7 +120,7 @@ class RoomService:
             clock=lambda: self.clock(),
             rng=self.rng,
             sleep=lambda seconds: self.sleep(seconds),
-            leave=self._drop,
+            leave=self.drop,
             runner=self.runner,
             fan_out=self.fan_out,
             think=think,
@@ -195,15 +195,15 @@ class RoomService:
         found = self.store.get_connection(connection)
         self.store.delete_connection(connection)
         if found and found[0]:
-            self._drop(found[0], connection)
+            self.drop(found[0], connection)
 
-    def _drop(self, code: str, connection: str) -> None:
+    def drop(self, code: str, connection: str) -> None:
         """Take a connection out of a room; a room that is gone needs telling nothing."""
         if is_duel_code(code):
             self.duel.drop(code, connection)
             return
         with contextlib.suppress(Refused):
-            self._mutate(code, lambda room, now: R.step(room, R.Disconnect(connection), now))
+            self.mutate(code, lambda room, now: R.step(room, R.Disconnect(connection), now))
 
     def timer(self, code: str, version: int | None = None) -> Sent:
         """The Scheduler's backstop: apply whatever has fallen due. Stale or repeated: no-op.
@@ -215,7 +215,7 @@ class RoomService:
         if is_duel_code(code):
             return from_duel(self.duel.timer(code))
         try:
-            sent = self._mutate(code, lambda room, now: R.advance(room, now))
+            sent = self.mutate(code, lambda room, now: R.advance(room, now))
         except Refused:
             return Sent()
         if not sent.wrote:
@@ -227,13 +227,13 @@ class RoomService:
 
     # --- starting a game --------------------------------------------------------------------
 
-    def _start_action(
+    def start_action(
         self, code: str, player: str, m: P.Start
     ) -> tuple[Callable[[R.Room], Any], Puzzle | None]:
         """Deal or pick up (and the puzzle dealt): the reads happen once, before the write."""
         held = self.runner.peek(self, code)  # as this round has it: a choose before counts
         if held is None:
-            raise Refused("no-room", "This room no longer exists.")
+            raise Refused("no-room", NO_ROOM)
         room = held[0]
         if room.host != player:
             raise Refused("not-host", "Only the host can do that.")
@@ -262,7 +262,7 @@ class RoomService:
         profile = (self.store.get_profile(host) or {}) if host.startswith(ACCOUNT_PREFIX) else {}
         return pick_puzzle(puzzles, dealing.history(profile, room.size, phone), self.rng)
 
-    def _dealt(self, host: str, puzzle: Puzzle, phone: Sequence[str] = ()) -> None:
+    def dealt(self, host: str, puzzle: Puzzle, phone: Sequence[str] = ()) -> None:
         """Record a deal in a signed-in host's profile, once the start that dealt it was
         written, with the phone's own list (so the account's other phones know both).
 
@@ -282,16 +282,16 @@ class RoomService:
 
     # --- the room as a document of the runner (crossing.rooms.runner) ----------------------
 
-    def _mutate(
+    def mutate(
         self,
         code: str,
-        change: Callable[[R.Room, int], Any],
+        change: Change,
         *,
         connection: str | None = None,
         seq: int | None = None,
         player: str | None = None,
         arrived: int | None = None,
-        missing: str = "This room no longer exists.",
+        missing: str = NO_ROOM,
     ) -> Sent:
         """Queue one change for the room's writer; raise its refusal, if any, here.
 
@@ -385,7 +385,7 @@ class RoomService:
             _quietly(self.store.delete_connection, connection)
         # Each gone phone is one more command for this room, queued rather than applied
         # from inside this batch.
-        return [_as_step(_fixed(R.Disconnect(connection))) for connection in gone]
+        return [_as_step(room_step(R.Disconnect(connection))) for connection in gone]
 
     def _after(
         self, code: str, before: R.Room, after: R.Room, version: int, events: list[Any], now: int
@@ -439,13 +439,13 @@ class RoomService:
             self._shown.popitem(last=False)
         return messages
 
-    def _snapshot(self, connection: str, code: str, viewer: str | None) -> Sent:
+    def snapshot(self, connection: str, code: str, viewer: str | None) -> Sent:
         """The whole view, at the room's version. Asked again by the same connection for
         the same version within ``SNAPSHOT_AGAIN_MS``, it is neither built nor sent again
         (the phone has it): a flood of snapshots costs a read each, not a view each."""
         loaded = self.store.load_room(code)
         if loaded is None:
-            raise Refused("no-room", "This room no longer exists.")
+            raise Refused("no-room", NO_ROOM)
         version, now = loaded[1], self.clock()
         last = self._snapshots.get(connection)
         if last and last[:2] == (code, version) and now - last[2] < SNAPSHOT_AGAIN_MS:

@@ -23,7 +23,7 @@ from pydantic import TypeAdapter
 from crossing.crossword.race import Race
 from crossing.crossword.together import Together
 from crossing.duel.match import Match
-from crossing.rooms.room import Room
+from crossing.rooms.room_state import Room
 
 FORMAT = 1
 ROOM_PARTS = 2  # a room in play: its puzzle and each seat compressed apart

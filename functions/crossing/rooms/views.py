@@ -23,7 +23,7 @@ from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.race import Race, RaceResult
 from crossing.crossword.together import Together, TogetherResult
 from crossing.crossword.views import race_progress
-from crossing.rooms.room import Phase, Room, bot_seed
+from crossing.rooms.room_state import Phase, Room, bot_seed
 from crossing.rooms.view_models import allowed, allowed_game, allowed_puzzle
 
 Json = dict[str, Any]
