@@ -40,6 +40,8 @@ MAX_WAITING = 1000
 SOLVES_WAITING = 16
 """Solver requests in hand at once; past that, one is answered 503 ``busy`` at once."""
 SOLVE_TIMEOUT_S = 30.0
+DRAINED_BYTES = 10 * 1024 * 1024
+"""The largest body read (and dropped) to answer it: API Gateway's HTTP API limit."""
 
 log = logging.getLogger(__name__)
 
@@ -284,13 +286,17 @@ async def _no_frontend(request: Request) -> Response:
 
 async def _body_up_to(request: Request, limit: int) -> bytes:
     """The request's body, but never more than one byte past ``limit``: enough for the
-    handler to refuse it as too large, without holding whatever else was sent."""
-    body = bytearray()
+    handler to refuse it as too large, without holding whatever else was sent. The rest
+    is read and dropped, up to API Gateway's own limit (``DRAINED_BYTES``), so the client
+    hears the refusal rather than a reset while it is still sending."""
+    body, drained = bytearray(), 0
     async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
+        drained += len(chunk)
+        if len(body) <= limit:
+            body += chunk[: limit + 1 - len(body)]
+        if drained > DRAINED_BYTES:
             break
-    return bytes(body[: limit + 1])
+    return bytes(body)
 
 
 def _busy() -> Response:
