@@ -1,6 +1,7 @@
 """Rooms full of people typing at once, through the local stack's real WebSockets.
 
     python benchmarks/typists.py --rooms 3 --seconds 30 [--players 6] [--size midi]
+        [--solves 20]
 
 Starts ``crossing serve`` as the README does, in a data folder of its own (so its CPU
 time and memory are its own, read from /proc: Linux), then opens
@@ -15,7 +16,11 @@ with the same seq). Reports, over the typing stretch only:
   never acknowledged; refusals by code; connections dropped;
 - the server's CPU ms per acknowledged letter (every process it runs, if several);
 - start to first answer, idle memory (resident, every process) and how long SIGTERM
-  takes to stop it.
+  takes to stop it;
+- with ``--solves N``: N worst-case Solver requests kept in flight all the while
+  (every play, two blanks, an empty board: about 3 MB and 96,000 plays an answer),
+  sent from a process of their own so their answers do not slow this client, and
+  what they were answered (status, seconds).
 
 ``PYTHONPATH=<other checkout>/functions`` measures another commit's server with the
 same client.
@@ -49,6 +54,31 @@ from tests.rooms.fakes import apply_patch  # noqa: E402 (RFC 7386, as the client
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SERVE = "import sys; from crossing.cli import main; sys.exit(main())"
+WORST_SOLVE = {"rules": "crossplay", "rack": "??AEIRS", "all": True}
+"""The largest answer found: every play of two blanks and AEIRS on an empty board."""
+SOLVER_LOAD = """
+import json, sys, threading, time, urllib.error, urllib.request
+url, n, seconds, body = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4].encode()
+until, results, lock = time.monotonic() + seconds, [], threading.Lock()
+def ask():
+    while time.monotonic() < until:
+        began = time.perf_counter()
+        request = urllib.request.Request(url, data=body, method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=120) as answer:
+                answer.read()
+                status = answer.status
+        except urllib.error.HTTPError as error:
+            status = error.code
+        with lock:
+            results.append((status, time.perf_counter() - began))
+        if status == 503:  # busy: ask again after the second its retry-after header asks
+            time.sleep(1.0)
+threads = [threading.Thread(target=ask) for _ in range(n)]
+for t in threads: t.start()
+for t in threads: t.join()
+print(json.dumps(results))
+"""
 """``crossing serve`` as the console script runs it, with this Python and PYTHONPATH."""
 RETRY_LIMIT = 8
 
@@ -149,6 +179,7 @@ class Stats:
         self.server_cpu: list[tuple[float, float]] = []  # (when, the server's CPU s)
         self.server_threads: list[dict[str, float]] = []
         self.lags: list[tuple[float, float]] = []  # (when, ms late) of this client's loop
+        self.solves: list[tuple[int, float]] = []  # (HTTP status, seconds) of --solves
 
 
 async def make_room(url: str, players: int, size: str, stats: Stats) -> list[Typist]:
@@ -259,6 +290,15 @@ async def run(args: argparse.Namespace, url: str, server: subprocess.Popen) -> S
     await asyncio.sleep(0.5)
     before = server_stats(server)
     client_cpu = time.process_time()
+    solving = None
+    if args.solves:
+        solver = url.replace("ws://", "http://", 1).removesuffix("ws") + "api/solve"
+        load = [solver, str(args.solves), str(args.seconds), json.dumps(WORST_SOLVE)]
+        solving = subprocess.Popen(
+            [sys.executable, "-c", SOLVER_LOAD, *load],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
     watching = asyncio.create_task(_watch_loop(stats))
     sampling = asyncio.create_task(_sample_server(stats, server, args.by))
     until = time.monotonic() + args.seconds
@@ -273,6 +313,9 @@ async def run(args: argparse.Namespace, url: str, server: subprocess.Popen) -> S
     kept = await asyncio.gather(*jobs)
     watching.cancel()
     sampling.cancel()
+    if solving is not None:
+        out, _ = await asyncio.to_thread(solving.communicate)
+        stats.solves = json.loads(out)
     await asyncio.sleep(1.0)
     after = server_stats(server)
     stats.cpu_ms = (after["cpu"] - before["cpu"]) * 1000
@@ -333,6 +376,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--size", default="midi")
+    parser.add_argument(
+        "--solves", type=int, default=0, help="worst-case Solver requests kept in flight"
+    )
     parser.add_argument(
         "--by", type=float, default=0, help="also ack p50/p99 per stretch of this many seconds"
     )
@@ -397,6 +443,14 @@ def main() -> None:
     )
     if stats.acks:
         print(f"  ack mean {statistics.mean(stats.acks):.0f} ms")
+    if args.solves:
+        statuses = Counter(status for status, _ in stats.solves)
+        took = [seconds for status, seconds in stats.solves if status == 200]
+        print(
+            f"  Solver, {args.solves} worst-case requests in flight: {len(stats.solves)} "
+            f"answered {dict(statuses)}; 200s took p50 {pct(took, 0.5):.2f} s, "
+            f"max {max(took, default=float('nan')):.2f} s"
+        )
     if args.by and stats.acks:
         # A stall shows as one stretch whose p99 stands out; the first holds the start,
         # where every typist's first letter leaves at once.
