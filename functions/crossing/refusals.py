@@ -89,7 +89,10 @@ MEANING: dict[Code, str] = {
     Code.TOO_FAST: (
         "one player's frames came faster than the pace allows (see the seq and retry rules)"
     ),
-    Code.TOO_MANY: "too many joins by code, rooms hosted or sign-in tries in a minute",
+    Code.TOO_MANY: (
+        "too many joins by code, rooms hosted, sign-in tries or sign-ups from one source, "
+        "or wrong passwords for a name lately (see Accounts)"
+    ),
     Code.UNKNOWN: "an action this kind of room or game does not take",
     Code.BUSY: (
         "the room, game or lobby was written from elsewhere many times at once: "

@@ -111,7 +111,7 @@ def test_a_frame_nested_past_the_parser_or_binary_reaches_the_service(monkeypatc
     seen = []
 
     class Recording(NoReports):
-        def receive(self, connection, frame, *, binary=False, arrived=None, request=None):
+        def receive(self, connection, frame, *, binary=False, arrived=None, request=None, **_):
             seen.append(binary)
             return Sent()
 

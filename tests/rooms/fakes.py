@@ -50,6 +50,7 @@ class Phone:
         self.room: dict[str, Any] = {}
         self.version = 0
         self.read = 0
+        self.source: str | None = None  # the network address its frames come from, if known
 
     @property
     def inbox(self) -> list[dict]:
@@ -58,7 +59,7 @@ class Phone:
     def send(self, action: str, **fields) -> list[dict]:
         self.seq += 1
         body = json.dumps({"action": action, "seq": self.seq, **fields})
-        self.service.receive(self.connection, body)
+        self.service.receive(self.connection, body, source=self.source)
         return self.take()
 
     def resend_last(self, action: str, **fields) -> list[dict]:

@@ -147,6 +147,10 @@ class KeyedDocuments:
 
         return self._counted(rate_key(key), count, now + window_ms)
 
+    def attempts(self, key: str, window_ms: int, now: int) -> list[int]:
+        loaded = self._load("take", rate_key(key))
+        return [t for t in (loaded[0] if loaded else []) if t > now - window_ms]
+
     def pace(self, key: str, arrived: int) -> bool:
         def count(doc: Any) -> tuple[Any, bool]:
             # Over or not, the frame counts: a flood stays refused until it stops.

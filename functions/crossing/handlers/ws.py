@@ -153,10 +153,12 @@ def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     arrived = arrived if isinstance(arrived, int) else None
     request = context_of.get("requestId")  # the queue's deduplication id
     request = request if isinstance(request, str) and request else None
+    source = context_of.get("identity", {}).get("sourceIp")  # signing in is limited by it
+    source = source if isinstance(source, str) and source else None
     began = time.perf_counter()
     try:
         sent = service().receive(
-            _connection(event), body, binary=binary, arrived=arrived, request=request
+            _connection(event), body, binary=binary, arrived=arrived, request=request, source=source
         )
     finally:
         _count_posts()

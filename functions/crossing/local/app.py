@@ -180,6 +180,7 @@ def build_app(
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()
         connection = connection_id()
+        source = ws.client.host if ws.client else None  # as API Gateway's sourceIp
         sockets.open[connection] = ws
         try:
             while True:
@@ -191,7 +192,7 @@ def build_app(
                 # drop the socket.
                 text, data = frame.get("text"), frame.get("bytes")
                 body = text if text is not None else data
-                engine.put(Frame(connection, body, arrived, binary=text is None))
+                engine.put(Frame(connection, body, arrived, binary=text is None, source=source))
                 await engine.room_for_more()
         except (WebSocketDisconnect, WebSocketDisconnected):
             pass  # the browser went away: API Gateway would call $disconnect now

@@ -26,6 +26,7 @@ def websocket_event(
     *,
     body: str | bytes | None = None,
     route: str | None = None,
+    source: str = "203.0.113.7",
 ) -> dict[str, Any]:
     """One WebSocket event: ``CONNECT``, ``MESSAGE`` or ``DISCONNECT``; a binary frame's
     body arrives base64-encoded with ``isBase64Encoded``, as API Gateway sends it."""
@@ -45,6 +46,7 @@ def websocket_event(
             "apiId": "local",
             "requestTimeEpoch": int(now * 1000),
             "connectedAt": int(now * 1000),
+            "identity": {"sourceIp": source},
         },
         "isBase64Encoded": isinstance(body, bytes),
     }

@@ -6,14 +6,23 @@ from __future__ import annotations
 import secrets
 
 from crossing.crossword.commands import Refused
+from crossing.rooms import pace
 from crossing.rooms import protocol as P
 from crossing.rooms import room as R
+from crossing.rooms.ports import Session
 from crossing.rooms.sent import Sent, limit, send, token_hash
 from crossing.rooms.storage import load_room
 from crossing.rooms.writer import RoomWriter
 
 CONNECTION_TTL_MS = 24 * 3600_000
-SIGN_IN_LIMIT = (10, 60_000)  # sign-in attempts per name per minute: slows password guessing
+# Sign-in and sign-up attempts from one source (each costs a password hash), per
+# connection and, where the network says where it came from, per address (households and
+# schools share one, hence more).
+TRIES_FROM = {"connection": (10, 60_000), "address": (30, 60_000)}
+SIGN_UPS_FROM = {"connection": (5, 3_600_000), "address": (20, 3_600_000)}
+WRONG_KEPT = 200  # wrong passwords remembered per name: more waits no longer
+TOO_MANY_TRIES = "Too many sign-in tries from here; wait a minute."
+TOO_MANY_SIGN_UPS = "Too many new accounts from here; wait an hour."
 ACCOUNT_PREFIX = "acct."  # a registered player's id is this and the account's stable id
 
 
@@ -77,20 +86,29 @@ class Identity:
             return None
         return ACCOUNT_PREFIX + account.id, ""
 
-    def sign_in(self, connection: str, code: str, m: P.SignUp | P.SignIn) -> Sent:
-        """Sign up or in; the connection becomes the account's player, out of any room."""
+    def sign_in(
+        self, connection: str, code: str, m: P.SignUp | P.SignIn, source: str | None = None
+    ) -> Sent:
+        """Sign up or in; the connection becomes the account's player, out of any room.
+
+        Limited per source (the connection, and ``source``, its network address, where
+        known) before any password is hashed; wrong passwords for a name slow every
+        attempt on it (``pace.backoff_ms``) rather than lock its owner out."""
         rooms = self.rooms
         store, accounts = rooms.store, rooms.accounts
         if accounts is None:
             raise Refused("no-accounts", "Accounts are not set up on this server.")
-        key = f"sign-in:{m.name.lower()}"
-        limit(
-            store, rooms.clock, key, SIGN_IN_LIMIT, "Too many tries for that name; wait a minute."
-        )
+        sources = {"connection": connection, "address": source}
+        for kind, rule in TRIES_FROM.items():
+            if sources[kind]:
+                limit(store, rooms.clock, f"tries:{sources[kind]}", rule, TOO_MANY_TRIES)
         if isinstance(m, P.SignUp):
+            for kind, rule in SIGN_UPS_FROM.items():
+                if sources[kind]:
+                    limit(store, rooms.clock, f"sign-ups:{sources[kind]}", rule, TOO_MANY_SIGN_UPS)
             session = accounts.sign_up(m.name, m.password)
         else:
-            session = accounts.sign_in(m.name, m.password)
+            session = self._checked(m.name, m.password)
         player = ACCOUNT_PREFIX + session.account.id
         # "account" is the name signed up with; "name" stays what the player types in rooms.
         store.update_profile(player, {"account": session.account.name})
@@ -110,6 +128,27 @@ class Identity:
         send(rooms.connections, connection, signed)
         send(rooms.connections, connection, P.Ack(seq=m.seq))
         return Sent()
+
+    def _checked(self, name: str, password: str) -> Session:
+        """The account's session for the right password, after waiting out the name's
+        recent wrong ones; a wrong one is counted against the name."""
+        store, now = self.rooms.store, self.rooms.clock()
+        key = f"wrong:{name.lower()}"
+        wait = pace.backoff_ms(store.attempts(key, pace.FAILURES_KEPT_MS, now), now)
+        if wait:
+            seconds = -(-wait // 1000)
+            raise Refused(
+                "too-many",
+                f"Too many wrong passwords for that name; try again in {seconds} "
+                f"second{'s' if seconds > 1 else ''}.",
+            )
+        assert self.rooms.accounts is not None
+        try:
+            return self.rooms.accounts.sign_in(name, password)
+        except Refused as refusal:
+            if refusal.code == "wrong-password":
+                store.take(key, WRONG_KEPT, pace.FAILURES_KEPT_MS, now)
+            raise
 
     def _seat_of(self, player: str, code: str) -> str:
         """The room a returning player still has a seat in, or ""."""

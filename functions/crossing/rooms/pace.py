@@ -12,6 +12,10 @@ every other frame counts in its connection's bucket, which the store keeps.
 **Limits** (hosting, joining, signing in, …): at most ``count`` attempts in *any*
 window of ``window_ms``, the window sliding with each attempt (``within``), so a burst
 across a minute's boundary gets no more than the limit.
+
+**Wrong passwords** slow every attempt on that account's name (``backoff_ms``) rather
+than lock it: the owner, with the right password, waits at most a minute, and not at all
+after the few wrong ones a single source may try (OWASP's advice on lockout).
 """
 
 from __future__ import annotations
@@ -54,3 +58,26 @@ def within(times: Sequence[int], count: int, window_ms: int, now: int) -> list[i
     if len(recent) >= count:
         return None
     return [*recent, now][-count:] if count > 0 else None
+
+
+FREE_FAILURES = 10
+"""Wrong passwords for a name (in ``FAILURES_KEPT_MS``) before any attempt on it waits:
+as many as one source may try in a minute, so one guesser alone never slows the owner."""
+FAILURES_KEPT_MS = 15 * 60_000
+MOST_WAIT_MS = 60_000
+
+
+def backoff_ms(failures: Sequence[int], now: int) -> int:
+    """How long an attempt on a name must still wait, after the wrong passwords tried for
+    it at ``failures`` (times): none for the first ``FREE_FAILURES``, then a second,
+    doubling with each more, at most a minute, from the latest.
+
+    >>> backoff_ms([0] * 10, 0), backoff_ms([0] * 11, 0), backoff_ms([0] * 13, 500)
+    (0, 1000, 3500)
+    """
+    recent = [t for t in failures if t > now - FAILURES_KEPT_MS]
+    beyond = len(recent) - FREE_FAILURES
+    if beyond <= 0:
+        return 0
+    wait = min(1000 * 2 ** (beyond - 1), MOST_WAIT_MS)
+    return max(0, max(recent) + wait - now)

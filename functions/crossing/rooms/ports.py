@@ -94,6 +94,10 @@ class Store(Protocol):
         in any ``window_ms`` (the window slides: ``pace.within``); False, and nothing
         counted, if over."""
 
+    def attempts(self, key: str, window_ms: int, now: int) -> list[int]:
+        """The times of the attempts ``take`` counted at ``key`` in the ``window_ms``
+        before ``now``: a read, nothing counted."""
+
     def pace(self, key: str, arrived: int) -> bool:
         """Count one frame that arrived at ``arrived`` in the pace bucket at ``key`` (a
         connection): whether it fits (``pace.take``). A frame that does not fit counts

@@ -139,17 +139,19 @@ class Router:
         arrived: int | None = None,
         request: str | None = None,
         found: tuple[str, str] | None = None,
+        source: str | None = None,
     ) -> Sent:
         """Handle one frame; every refusal is an error message to its connection.
 
         ``found`` is the connection record when the caller has it already: the queue's
         consumer, so the frame is applied here, never queued again. ``request`` names
-        the frame for the queue's deduplication.
+        the frame for the queue's deduplication. ``source`` is the network address the
+        frame came from, where the stack knows it (signing in is limited by it too).
         """
         arrived = self.rooms.clock() if arrived is None else arrived
         frame = read(body, binary)
         try:
-            sent = self._receive(connection, body, frame, arrived, request, found)
+            sent = self._receive(connection, body, frame, arrived, request, found, source)
         except Refused as refusal:
             send(self.rooms.connections, connection, P.refused(refusal, frame.seq))
             sent = Sent()
@@ -163,6 +165,7 @@ class Router:
         arrived: int,
         request: str | None,
         found: tuple[str, str] | None,
+        source: str | None,
     ) -> Sent:
         if frame.action == KEEP_ALIVE and frame.refused is None:  # it kept its socket open
             if frame.seq is not None:  # a client that numbers it hears back, as for any frame
@@ -194,7 +197,7 @@ class Router:
             assert self.queue is not None
             self.queue.send(elsewhere, request or f"{connection}.{frame.seq}.{arrived}")
             return Sent(queued=True)
-        return self.dispatch(connection, found[0], found[1], message, arrived)
+        return self.dispatch(connection, found[0], found[1], message, arrived, source)
 
     def _pace(self, connection: str, arrived: int) -> None:
         """Count a frame no room counts in its connection's pace (``pace.py``)."""
@@ -220,10 +223,18 @@ class Router:
         text = body if isinstance(body, str) else json.dumps(data)
         return Queued(connection, code, player, text, arrived, group)
 
-    def dispatch(self, connection: str, code: str, player: str, message: Any, arrived: int) -> Sent:
+    def dispatch(
+        self,
+        connection: str,
+        code: str,
+        player: str,
+        message: Any,
+        arrived: int,
+        source: str | None = None,
+    ) -> Sent:
         """Hand a parsed message to the service that owns its type."""
         if isinstance(message, P.SignUp | P.SignIn):
-            return self.identity.sign_in(connection, code, message)
+            return self.identity.sign_in(connection, code, message, source)
         duel = self.rooms.duel
         if is_duel(message, code):
             if message.action == "snapshot":

@@ -155,7 +155,11 @@ class RoomService:
         try:
             if isinstance(item, Frame):
                 return self.router.receive(
-                    item.connection, item.body, binary=item.binary, arrived=item.arrived
+                    item.connection,
+                    item.body,
+                    binary=item.binary,
+                    arrived=item.arrived,
+                    source=item.source,
                 )
             if isinstance(item, Queued):
                 return self.router.apply(item)

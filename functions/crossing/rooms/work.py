@@ -14,12 +14,14 @@ from crossing.rooms.ports import Queued
 
 @dataclass(frozen=True)
 class Frame:
-    """A phone's frame, as its bytes arrived (``arrived``: ms, stamped by the reader)."""
+    """A phone's frame, as its bytes arrived (``arrived``: ms, stamped by the reader;
+    ``source``: the phone's network address)."""
 
     connection: str
     body: str | bytes | None
     arrived: int
     binary: bool = False
+    source: str | None = None
 
 
 @dataclass(frozen=True)
