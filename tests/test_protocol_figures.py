@@ -1,12 +1,16 @@
-"""The figures docs/protocol.md states are the ones the code enforces: a client written
-from the page alone sizes its frames, paces and retries by them."""
+"""The figures docs/protocol.md and docs/solver-http.md state are the ones the code
+enforces: a client written from the pages alone sizes its frames, paces, retries and
+buffers by them."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 from crossing import seqs
+from crossing.handlers import solve
+from crossing.local.events import LambdaContext, http_api_event
 from crossing.refusals import MEANING, Code
 from crossing.rooms import pace
 from crossing.rooms import protocol as P
@@ -39,3 +43,22 @@ def test_the_pace_is_the_one_the_page_states():
 
 def test_the_largest_seq_is_the_one_the_page_states():
     assert numbers(r"from 0 to 2\^(\d+)") == [P.MAX_SEQ.bit_length() - 1]
+
+
+def test_the_solvers_largest_answer_is_the_one_its_page_states():
+    page = (Path(__file__).resolve().parents[1] / "docs" / "solver-http.md").read_text()
+    [(rack, plays, megabytes)] = re.findall(
+        r"`(\S+)` on an empty board under any of the three rule sets, is \*\*([\d,]+) plays\s+"
+        r"in about ([\d.]+) MB",
+        page,
+    )
+    event = http_api_event(
+        "POST",
+        "/api/solve",
+        {},
+        json.dumps({"rules": "scrabble", "rack": rack, "all": True}).encode(),
+    )
+    answer = solve.handler(event, LambdaContext())
+    assert answer["statusCode"] == 200
+    assert json.loads(answer["body"])["count"] == int(plays.replace(",", ""))
+    assert round(len(answer["body"].encode()) / 1e6, 1) == float(megabytes)
