@@ -27,18 +27,16 @@ from crossing.crossword.drafts import (
     preference_for,
     unclued_answers,
 )
+from crossing.crossword.editor import Rules, editor_problems
 from crossing.crossword.fill import Lexicon, draft_problems
-from crossing.crossword.packs import (
-    PackBuilder,
-    Rules,
-    check_pack,
-    editor_problems,
-    missing_clues,
+from crossing.crossword.pack_builder import PackBuilder, missing_clues
+from crossing.crossword.pack_stats import (
     pack_answers,
     pack_clue_texts,
     pack_stats,
     short_of_clues,
 )
+from crossing.crossword.packs import check_pack
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.sizes import Size
 from crossing.local.paths import default_puzzles

@@ -15,9 +15,9 @@ from crossing.crossword.drafts import (
     fresh_drafts,
     preference_for,
 )
+from crossing.crossword.editor import shape_problems
 from crossing.crossword.fill import Lexicon, Preference, answers_of, draft_problems, fill_grid
 from crossing.crossword.grid import Grid
-from crossing.crossword.packs import shape_problems
 from crossing.crossword.patterns import PATTERNS
 from crossing.crossword.puzzle import Puzzle, problems_of
 from crossing.crossword.sizes import Size

@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from crossing.crossword.editor import Rules, editor_problems
 from crossing.crossword.ipuz import to_ipuz
 from crossing.crossword.lemma import same_family
-from crossing.crossword.packs import (
-    PackBuilder,
-    Rules,
-    check_pack,
-    editor_problems,
-    max_uses,
-    puzzle_id,
-)
+from crossing.crossword.pack_builder import PackBuilder
+from crossing.crossword.packs import check_pack, max_uses, puzzle_id
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.sizes import Size
 
@@ -195,7 +190,7 @@ def test_dealing_skips_a_twin_of_a_puzzle_the_host_has_had():
 
 
 def test_big_grids_need_their_marquee_entries_and_few_three_letter_words():
-    from crossing.crossword.packs import shape_problems
+    from crossing.crossword.editor import shape_problems
 
     assert shape_problems([9, 5, 5, 4, 4, 4, 3], Size.MIDI) == []
     midi = [m for _, m in shape_problems([7, 7, 5, 5, 4, 3, 3, 3], Size.MIDI)]
@@ -209,7 +204,8 @@ def test_big_grids_need_their_marquee_entries_and_few_three_letter_words():
 
 
 def test_seen_before_counts_clues_met_in_earlier_puzzles():
-    from crossing.crossword.packs import is_wordplay, seen_before
+    from crossing.crossword.clues import is_wordplay
+    from crossing.crossword.pack_stats import seen_before
 
     same = [[("CAT", "Purring pet"), ("DOG", "Barker")] for _ in range(40)]
     fresh = [[(f"W{i}", "Clue"), (f"V{i}", "Other clue")] for i in range(40)]
@@ -225,7 +221,7 @@ def test_an_answers_wordplay_clue_comes_round_twice_as_often_as_a_plain_one():
     import random
     from collections import Counter
 
-    from crossing.crossword.packs import clue_draft
+    from crossing.crossword.pack_builder import clue_draft
 
     draft = Puzzle.from_rows(GRID, {})
     answers = {draft.answer(slot) for slot in draft.slots}
@@ -267,7 +263,7 @@ def test_the_builder_keeps_the_share_of_its_target_and_trims_a_short_pack():
 
 
 def test_an_answer_met_in_three_puzzles_needs_three_distinct_clues():
-    from crossing.crossword.packs import short_of_clues
+    from crossing.crossword.pack_stats import short_of_clues
 
     third = ["QWRTP", "AEIOU", "YAEIO", "UYAEI", "IUYAE"]  # QWRTP again, with GRID's row
     fourth = ["QWRTP", "BCDFG", "HJKLM", "NPRTV", "WXZBC"]

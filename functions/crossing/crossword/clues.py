@@ -1,4 +1,4 @@
-"""Clue files and the clue linter.
+"""Clue files, the clue linter, and which clues are wordplay.
 
 A clue file holds clues of one difficulty (``puzzles/clues/easy.tsv`` for Mini and
 Small, ``hard.tsv`` for Midi and Large), one ``ANSWER<TAB>clue`` a line; an answer
@@ -191,3 +191,8 @@ def _gives_away(answer: str, text: str) -> str:
             if len(word) >= 3 and _root(word) == root:
                 return f"'{word}' shares a root with the answer {answer}"
     return ""
+
+
+def is_wordplay(clue: str) -> bool:
+    """Wordplay and misdirection, which convention marks with a closing question mark."""
+    return clue.rstrip().endswith("?") and not clue.rstrip().endswith('?"')

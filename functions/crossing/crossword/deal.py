@@ -1,8 +1,9 @@
 """Dealing from a pack, while the game runs: which puzzle a host gets next, the near-twin
 relation that keeps a deal new, and the form of the puzzle ids a phone sends back.
 
-Building and checking packs, offline, is ``packs.py``'s job; this is what the rooms
-need of a pack at play time. Pure: the caller keeps and sends the dealt list.
+Checking packs (``packs.py``) and building them (``pack_builder.py``) is offline work;
+this is what the rooms need of a pack at play time. Pure: the caller keeps and sends
+the dealt list.
 """
 
 from __future__ import annotations
