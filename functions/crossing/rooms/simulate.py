@@ -27,6 +27,9 @@ class Outcome:
     # Letters bots typed over another on a full board, by whether that letter was right:
     # what watching them fix the board could tell a player.
     fixes: dict[str, int] = field(default_factory=lambda: {"wrong": 0, "right": 0})
+    # Together: game time from the board's last change to the check, what the last
+    # player to change a letter waits for the bots to finish.
+    quiet_ms: int = 0
 
 
 def play_bots(puzzle: Puzzle, mode: str, levels: list[str], seed: int) -> Outcome:
@@ -39,6 +42,7 @@ def play_bots(puzzle: Puzzle, mode: str, levels: list[str], seed: int) -> Outcom
     room, _ = R.step(room, R.Choose(HOST, R.Mode(mode), R.Size.for_width(puzzle.width)), 0)
     room, _ = R.step(room, R.Start(HOST, puzzle=puzzle), 0)
     fixes = {"wrong": 0, "right": 0}
+    changed_ms = 0
     while room.phase is R.Phase.PLAYING and (due := room.due_at()) is not None:
         # Fixes on a full board only: while it fills, a solved word typed over a crossing
         # letter that disagrees is the solving itself.
@@ -48,7 +52,10 @@ def play_bots(puzzle: Puzzle, mode: str, levels: list[str], seed: int) -> Outcom
             board = None
         room, events = R.advance(room, due)
         for e in events:
-            if board is not None and isinstance(e, Changed) and board[e.square] != EMPTY:
+            if not isinstance(e, Changed):
+                continue
+            changed_ms = game.clock.read(due)
+            if board is not None and board[e.square] != EMPTY:
                 fixes["right" if board[e.square] == puzzle.solution[e.square] else "wrong"] += 1
     game = room.game
     assert game is not None
@@ -61,7 +68,8 @@ def play_bots(puzzle: Puzzle, mode: str, levels: list[str], seed: int) -> Outcom
         return Outcome(finish, game.result.reason, wrong, {})
     result = game.result
     squares = {s.player: s.squares for s in result.standings}
-    return Outcome(finish, result.reason, {"board": len(result.misses)}, squares, fixes)
+    board_wrong = {"board": len(result.misses)}
+    return Outcome(finish, result.reason, board_wrong, squares, fixes, finish - changed_ms)
 
 
 def synthetic_puzzle(width: int, seed: int) -> Puzzle:
@@ -116,6 +124,12 @@ def report(
         mean = sum(earned) / len(earned)
         lines.append(
             f"squares earned per bot: mean {mean:.1f}  min {min(earned)}  max {max(earned)}"
+        )
+        quiet = [o.quiet_ms / 1000 for o in outcomes]
+        lines.append(
+            "last change to the check (s): "
+            + "  ".join(f"{name} {percentile(quiet, q):.0f}" for name, q in QUANTILES)
+            + f"  max {max(quiet):.0f}"
         )
         on_wrong, on_right = fix_rates(outcomes)
         lines.append(
