@@ -42,7 +42,6 @@ def play_bots(puzzle: Puzzle, mode: str, levels: list[str], seed: int) -> Outcom
     room, _ = R.step(room, R.Choose(HOST, R.Mode(mode), R.Size.for_width(puzzle.width)), 0)
     room, _ = R.step(room, R.Start(HOST, puzzle=puzzle), 0)
     fixes = {"wrong": 0, "right": 0}
-    changed_ms = 0
     while room.phase is R.Phase.PLAYING and (due := room.due_at()) is not None:
         # Fixes on a full board only: while it fills, a solved word typed over a crossing
         # letter that disagrees is the solving itself.
@@ -52,10 +51,7 @@ def play_bots(puzzle: Puzzle, mode: str, levels: list[str], seed: int) -> Outcom
             board = None
         room, events = R.advance(room, due)
         for e in events:
-            if not isinstance(e, Changed):
-                continue
-            changed_ms = game.clock.read(due)
-            if board is not None and board[e.square] != EMPTY:
+            if board is not None and isinstance(e, Changed) and board[e.square] != EMPTY:
                 fixes["right" if board[e.square] == puzzle.solution[e.square] else "wrong"] += 1
     game = room.game
     assert game is not None
@@ -69,7 +65,7 @@ def play_bots(puzzle: Puzzle, mode: str, levels: list[str], seed: int) -> Outcom
     result = game.result
     squares = {s.player: s.squares for s in result.standings}
     board_wrong = {"board": len(result.misses)}
-    return Outcome(finish, result.reason, board_wrong, squares, fixes, finish - changed_ms)
+    return Outcome(finish, result.reason, board_wrong, squares, fixes, finish - game.changed_ms)
 
 
 def synthetic_puzzle(width: int, seed: int) -> Puzzle:
