@@ -151,7 +151,7 @@ def _simulate(args: argparse.Namespace) -> int:
     from crossing.rooms.simulate import report, synthetic_puzzle
 
     size = Size(args.size)
-    puzzles = _pack_puzzles(args.packs, size)
+    puzzles = pack_puzzles(args.packs, size)
     if not puzzles:
         print(
             f"(no {size.value} pack found: timing on synthetic {size.width}x{size.width} grids)",
@@ -163,7 +163,8 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _pack_puzzles(packs: Path | None, size):
+def pack_puzzles(packs: Path | None, size):
+    """The puzzles of ``size`` in the packs folder (default: the built packs), or none."""
     from crossing.local.paths import default_packs
 
     folder = packs or default_packs()

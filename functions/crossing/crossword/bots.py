@@ -9,14 +9,17 @@ A Together bot acts one word at a time: ``together_turn`` looks at the shared
 board as a person would — the clue, the crossing letters, never the answers it
 has not "solved" — and says what it types and how long it thinks before its
 next word. Its chance of solving a clue grows with its level and with how many
-letters are already in. The model is written down in docs/bots.md.
+letters are already in. Once the board is full it re-reads words for wrong ones,
+and taps Done when it finds nothing more or the board has stood still for its
+patience. The model is written down in docs/bots.md.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from crossing.crossword.commands import EMPTY, Command, Done, Type
@@ -49,15 +52,19 @@ class Level:
     # Together, board full: the bot re-reads one word at a time, as a solver does.
     hit: float  # chance a re-read wrong word reads wrong to it
     doubt: float  # chance a re-read right word reads wrong to it all the same
-    rereads: float  # words re-read in a row finding nothing before Done, per word of the puzzle
+    finish_ms: int  # taps Done at the latest this long after the board's last change
 
 
 REREAD = 0.5  # re-reading a filled word against its clue: this share of the time to solve one
+# A word that has read wrong to a bot this many times it lets stand: a solver who has
+# worked a word twice and still cannot place it leaves it, rather than circling forever.
+DOUBTS = 2
 LEVEL = {
-    "easy": Level(0.05, 0.55, hit=0.45, doubt=0.12, rereads=0.4),
-    "medium": Level(0.015, 0.75, hit=0.7, doubt=0.07, rereads=0.6),
-    "hard": Level(0.003, 0.92, hit=0.9, doubt=0.03, rereads=1.0),
+    "easy": Level(0.05, 0.55, hit=0.45, doubt=0.12, finish_ms=60 * SECOND),
+    "medium": Level(0.015, 0.75, hit=0.7, doubt=0.07, finish_ms=40 * SECOND),
+    "hard": Level(0.003, 0.92, hit=0.9, doubt=0.03, finish_ms=20 * SECOND),
 }
+PATIENCE = (0.8, 1.0)  # each bot's patience: this share of its level's finish_ms
 MINI_SQUARES = 21  # white squares of a typical Mini: other grids scale from the Mini's time
 DONE_AFTER_MS = (2 * SECOND, 6 * SECOND)  # taps Done a few seconds after the board is full
 
@@ -144,58 +151,153 @@ def _wrong_letter(letter: str, rng: random.Random) -> str:
 
 
 @dataclass(frozen=True)
+class Look:
+    """What a bot remembers of the board once it is full, to finish as a solver does.
+
+    ``read``: each word's letters when it last read them and let them stand, so that it
+    re-reads only what has changed since; ``doubts``: how often each word has read wrong
+    to it, at most ``DOUBTS``; ``reading``: the word it is re-reading now;
+    ``patience_ms``: how long after the board's last change it taps Done (None: its
+    level's ``finish_ms``).
+    """
+
+    read: Mapping[str, str] = field(default_factory=dict)
+    doubts: Mapping[str, int] = field(default_factory=dict)
+    reading: str | None = None
+    patience_ms: int | None = None
+
+    def patience(self, level: str) -> int:
+        return LEVEL[level].finish_ms if self.patience_ms is None else self.patience_ms
+
+
+def first_look(level: str, rng: random.Random) -> Look:
+    """A bot's memory at the start: nothing read, and its own patience, so that two bots
+    of a level do not tap Done at the same moment."""
+    return Look(patience_ms=int(LEVEL[level].finish_ms * rng.uniform(*PATIENCE)))
+
+
+@dataclass(frozen=True)
 class Turn:
     commands: tuple[Command, ...]
     think_ms: int | None  # until the bot's next action; None once it has tapped Done
-    calm: int = 0  # full board: words re-read in a row that read right to it
+    look: Look = field(default_factory=Look)
 
 
-def together_turn(game: Together, bot: str, level: str, rng: random.Random, calm: int = 0) -> Turn:
-    """What the bot does now, and how long it thinks before its next word.
+def acts_at(game: Together, level: str, look: Look, next_ms: int) -> int:
+    """The game time of the bot's next action: its next word at ``next_ms``, or, on a
+    full board, the end of its patience with the board standing still, if that is sooner."""
+    if EMPTY in game.letters():
+        return next_ms
+    return min(next_ms, game.changed_ms + look.patience(level))
 
-    ``calm``: on a full board, how many words in a row it has re-read and found right.
+
+def together_turn(
+    game: Together,
+    bot: str,
+    level: str,
+    rng: random.Random,
+    at_ms: int,
+    look: Look | None = None,
+    waited_for: bool = False,
+) -> Turn:
+    """What the bot does at game time ``at_ms``, and how long it thinks before its next word.
+
+    ``look``: what it remembers of the full board; ``waited_for``: every person in the
+    game has tapped Done, and the check waits only for bots.
     """
     rules = LEVEL[level]
+    look = look or Look()
     letters = game.letters()
     gaps = [s for s in game.puzzle.slots if any(letters[sq] == EMPTY for sq in s.squares)]
     if gaps:
         slot = _pick_slot(gaps, letters, rng)
-        typed = _attempt(game.puzzle, slot, letters, rules, rng)
+        typed, solved = _attempt(game.puzzle, slot, letters, rules, rng)
         thinking = _think(game.puzzle, slot, level, rng)
-        return Turn(tuple(Type(bot, sq, ch) for sq, ch in typed), thinking)
-    return reconsider(game, bot, level, rng, calm)
+        look = replace(look, reading=None)
+        if solved:  # sure of it, it need not re-read it unless someone changes it
+            look = _read(look, slot, _word(game.puzzle.solution, slot))
+        return Turn(tuple(Type(bot, sq, ch) for sq, ch in typed), thinking, look)
+    return reconsider(game, bot, level, rng, at_ms, look, waited_for)
 
 
-def reconsider(game: Together, bot: str, level: str, rng: random.Random, calm: int) -> Turn:
-    """The board is full: re-read one word against its clue, as a solver does.
+def reconsider(
+    game: Together,
+    bot: str,
+    level: str,
+    rng: random.Random,
+    at_ms: int,
+    look: Look,
+    waited_for: bool = False,
+) -> Turn:
+    """The board is full: finish re-reading a word against its clue, as a solver does,
+    and start on the next.
 
-    The bot does not know which words are wrong. It picks a word to re-read (one
-    with others' letters in twice as likely as one all its own), and the word reads
-    wrong to it with the level's ``hit`` chance if it is wrong, and its ``doubt``
-    chance if it is right. A word that reads wrong is worked again from the clue and
-    its crossings: solved, it is retyped as the answer; not solved, one of its
-    letters is changed on a guess, which may land on a right square. Once it has
-    re-read the level's share of the words in a row and found nothing, it taps Done,
-    so a wrong word may be left.
+    The bot does not know which words are wrong. It re-reads the words it has not read
+    as they stand now (one with others' letters in twice as likely as one all its own),
+    each taking half the time solving it takes. A word reads wrong to it with the
+    level's ``hit`` chance if it is wrong, and its ``doubt`` chance if it is right,
+    until it has read wrong ``DOUBTS`` times. A word that reads wrong is worked again
+    from the clue and its crossings: solved, it is retyped as the answer; not solved,
+    one of its letters is changed on a guess, which may land on a right square (unless
+    the check waits only for bots: then, not sure, it lets the word stand). It taps Done
+    once it has nothing left to re-read, or once the board has stood still for its
+    patience, so a wrong word may be left.
     """
+    if at_ms >= game.changed_ms + look.patience(level):
+        return Turn((Done(bot),), None, look)
+    changes: tuple[Type, ...] = ()
+    if look.reading is not None:
+        slot = game.puzzle.grid.slot(look.reading)
+        changes, look = _reread(game, bot, level, slot, rng, look, waited_for)
+    letters = list(game.letters())
+    for change in changes:
+        letters[change.square] = change.letter
+    now = "".join(letters)
+    unread = [s for s in game.puzzle.slots if look.read.get(s.id) != _word(now, s)]
+    if not unread:
+        return Turn((*changes, Done(bot)), None, replace(look, reading=None))
+    weights = [2 if any(game.board[sq].writer != bot for sq in s.squares) else 1 for s in unread]
+    slot = rng.choices(unread, weights=weights)[0]
+    reading = int(_think(game.puzzle, slot, level, rng) * REREAD)
+    return Turn(changes, reading, replace(look, reading=slot.id))
+
+
+def _reread(
+    game: Together,
+    bot: str,
+    level: str,
+    slot: Slot,
+    rng: random.Random,
+    look: Look,
+    waited_for: bool,
+) -> tuple[tuple[Type, ...], Look]:
+    """The bot has re-read ``slot`` as it stands: what it changes, and what it remembers."""
     rules = LEVEL[level]
-    slots = list(game.puzzle.slots)
     letters = game.letters()
-    weights = [2 if any(game.board[sq].writer != bot for sq in s.squares) else 1 for s in slots]
-    slot = rng.choices(slots, weights=weights)[0]
-    doubted = rng.random() < (rules.doubt if game.is_right(slot) else rules.hit)
-    thinking = int(_think(game.puzzle, slot, level, rng) * REREAD)
-    if not doubted:
-        if calm + 1 >= math.ceil(rules.rereads * len(slots)):
-            return Turn((Done(bot),), None)
-        return Turn((), thinking, calm + 1)
+    doubts = look.doubts.get(slot.id, 0)
+    chance = rules.doubt if game.is_right(slot) else rules.hit
+    if doubts >= DOUBTS or rng.random() >= chance:
+        return (), _read(look, slot, _word(letters, slot))
+    look = replace(look, doubts={**look.doubts, slot.id: doubts + 1})
     if rng.random() < _solve_chance(rules, 1.0):
-        typed = [(sq, game.puzzle.solution[sq]) for sq in slot.squares]
-    else:
-        sq = rng.choice(slot.squares)
-        typed = [(sq, _wrong_letter(letters[sq], rng))]
-    changes = tuple(Type(bot, sq, ch) for sq, ch in typed if letters[sq] != ch)
-    return Turn(changes, thinking)
+        answer = _word(game.puzzle.solution, slot)
+        typed = zip(slot.squares, answer, strict=True)
+        return tuple(Type(bot, sq, ch) for sq, ch in typed if letters[sq] != ch), _read(
+            look, slot, answer
+        )
+    if waited_for:
+        return (), _read(look, slot, _word(letters, slot))
+    sq = rng.choice(slot.squares)
+    return (Type(bot, sq, _wrong_letter(letters[sq], rng)),), look
+
+
+def _word(letters: str, slot: Slot) -> str:
+    return "".join(letters[sq] for sq in slot.squares)
+
+
+def _read(look: Look, slot: Slot, word: str) -> Look:
+    """The bot has read ``slot`` as ``word`` and lets it stand."""
+    return replace(look, read={**look.read, slot.id: word})
 
 
 def _pick_slot(gaps: list[Slot], letters: str, rng: random.Random) -> Slot:
@@ -206,8 +308,9 @@ def _pick_slot(gaps: list[Slot], letters: str, rng: random.Random) -> Slot:
 
 def _attempt(
     puzzle: Puzzle, slot: Slot, letters: str, rules: Level, rng: random.Random
-) -> list[tuple[Square, str]]:
-    """Type the answer if the clue is solved; else guess only the empty squares.
+) -> tuple[list[tuple[Square, str]], bool]:
+    """Type the answer if the clue is solved; else guess only the empty squares. And
+    whether it was solved.
 
     Solving works from the clue and the crossing letters: the more of the word is in,
     the likelier. A solved word is typed whole, as a person sure of it would, over any
@@ -217,13 +320,13 @@ def _attempt(
     if rng.random() < _solve_chance(rules, have):
         return [
             (sq, puzzle.solution[sq]) for sq in slot.squares if letters[sq] != puzzle.solution[sq]
-        ]
+        ], True
     guesses = []
     for sq in slot.squares:
         if letters[sq] == EMPTY:
             right = puzzle.solution[sq]
             guesses.append((sq, right if rng.random() < 0.5 else _wrong_letter(right, rng)))
-    return guesses
+    return guesses, False
 
 
 def _solve_chance(rules: Level, have: float) -> float:

@@ -109,6 +109,9 @@ class Together:
     next_stamp: int = 1
     paused: bool = False
     result: TogetherResult | None = None
+    # Game time (ms) of the board's last change: bots finishing a full board measure
+    # how long it has stood still from it.
+    changed_ms: int = 0
     done_label: ClassVar[str] = "We're done"
 
     @property
@@ -194,7 +197,7 @@ def _write(
         return game, []  # the same letter again changes nothing, and leaves nothing to undo
     stamp = game.next_stamp
     game = _set(game, square, Write(letter, player, stamp))
-    game = replace(game, next_stamp=stamp + 1)
+    game = replace(game, next_stamp=stamp + 1, changed_ms=game.clock.read(now))
     history = remembered(member.history, Change(square, before, stamp))
     game = put(game, replace(member, history=history))
     game = _earn(game, player, square, now)
@@ -209,6 +212,7 @@ def _undo(game: Together, player: str, now: int) -> tuple[Together, list[Event]]
         change = history.pop()
         if game.board[change.square].stamp == change.stamp:
             game = _set(game, change.square, change.before)
+            game = replace(game, changed_ms=game.clock.read(now))
             game = put(game, replace(member, history=tuple(history)))
             game = _earn(game, player, change.square, now)
             return game, [Changed(player, change.square, change.before.letter, undo=True)]

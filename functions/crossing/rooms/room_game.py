@@ -61,7 +61,9 @@ def bot_acts(room: Room, bot: str, at: int) -> tuple[Room, list[object]]:
         return game_step(room, Done(bot), at)
     turn = room.bot_turns[bot]
     rng = bots.rng_for(bot_seed(room, bot), turn.n)
-    plan = bots.together_turn(game, bot, level, rng, turn.calm)
+    plan = bots.together_turn(
+        game, bot, level, rng, game.clock.read(at), turn.look, _waited_for(room)
+    )
     events: list[object] = []
     for command in plan.commands:
         try:
@@ -73,8 +75,19 @@ def bot_acts(room: Room, bot: str, at: int) -> tuple[Room, list[object]]:
     if plan.think_ms is None or room.game is None or room.game.over:
         turns.pop(bot, None)
     else:
-        turns[bot] = BotTurn(room.game.clock.read(at) + plan.think_ms, turn.n + 1, plan.calm)
+        turns[bot] = BotTurn(room.game.clock.read(at) + plan.think_ms, turn.n + 1, plan.look)
     return replace(room, bot_turns=turns), events
+
+
+def _waited_for(room: Room) -> bool:
+    """Every person still in the game has tapped Done: the check waits only for bots."""
+    assert room.game is not None
+    people = [
+        seat
+        for player, seat in room.game.players.items()
+        if room.bot_level(player) is None and not seat.gone
+    ]
+    return bool(people) and all(seat.done for seat in people)
 
 
 def _first_bot_turns(room: Room, now: int) -> Room:
@@ -88,7 +101,8 @@ def _first_bot_turns(room: Room, now: int) -> Room:
         if level is not None:
             rng = bots.rng_for(bot_seed(room, player), "first")
             first = bots.solve_ms(game.puzzle, level) / len(game.puzzle.slots)
-            turns[player] = BotTurn(game.clock.read(now) + int(first * rng.uniform(0.5, 1.5)))
+            at = game.clock.read(now) + int(first * rng.uniform(0.5, 1.5))
+            turns[player] = BotTurn(at, look=bots.first_look(level, rng))
     return replace(room, bot_turns=turns)
 
 

@@ -65,7 +65,9 @@ class BotTurn:
 
     at_ms: int
     n: int = 0
-    calm: int = 0  # board full: words it has re-read in a row and found right
+    look: bots.Look = field(
+        default_factory=bots.Look
+    )  # board full: what it has re-read and doubted
 
 
 @dataclass(frozen=True)
@@ -261,8 +263,9 @@ def bot_seed(room: Room, bot: str) -> str:
 def bot_dues(room: Room) -> list[tuple[int, str]]:
     """(moment, bot) for each bot action that will fall due if the game runs on.
 
-    A race bot's only due event is its Done; a Together bot's is its next word. Both
-    are in game-clock time, so a pause stops them.
+    A race bot's only due event is its Done; a Together bot's is its next word, or on a
+    full board its Done once the board has stood still for its patience (so a change
+    by anyone puts it off). Both are in game-clock time, so a pause stops them.
     """
     game = room.game
     if game is None or game.over:
@@ -278,7 +281,11 @@ def bot_dues(room: Room) -> list[tuple[int, str]]:
             )
         else:
             turn = room.bot_turns.get(player)
-            at = game.clock.reaches_at(turn.at_ms) if turn else None
+            at = (
+                game.clock.reaches_at(bots.acts_at(game, level, turn.look, turn.at_ms))
+                if turn
+                else None
+            )
         if at is not None:
             dues.append((at, player))
     return dues

@@ -27,6 +27,9 @@ class Outcome:
     # Letters bots typed over another on a full board, by whether that letter was right:
     # what watching them fix the board could tell a player.
     fixes: dict[str, int] = field(default_factory=lambda: {"wrong": 0, "right": 0})
+    # Together: game time from the board's last change to the check, what the last
+    # player to change a letter waits for the bots to finish.
+    quiet_ms: int = 0
 
 
 def play_bots(puzzle: Puzzle, mode: str, levels: list[str], seed: int) -> Outcome:
@@ -61,7 +64,8 @@ def play_bots(puzzle: Puzzle, mode: str, levels: list[str], seed: int) -> Outcom
         return Outcome(finish, game.result.reason, wrong, {})
     result = game.result
     squares = {s.player: s.squares for s in result.standings}
-    return Outcome(finish, result.reason, {"board": len(result.misses)}, squares, fixes)
+    board_wrong = {"board": len(result.misses)}
+    return Outcome(finish, result.reason, board_wrong, squares, fixes, finish - game.changed_ms)
 
 
 def synthetic_puzzle(width: int, seed: int) -> Puzzle:
@@ -116,6 +120,12 @@ def report(
         mean = sum(earned) / len(earned)
         lines.append(
             f"squares earned per bot: mean {mean:.1f}  min {min(earned)}  max {max(earned)}"
+        )
+        quiet = [o.quiet_ms / 1000 for o in outcomes]
+        lines.append(
+            "last change to the check (s): "
+            + "  ".join(f"{name} {percentile(quiet, q):.0f}" for name, q in QUANTILES)
+            + f"  max {max(quiet):.0f}"
         )
         on_wrong, on_right = fix_rates(outcomes)
         lines.append(
