@@ -31,6 +31,8 @@ def frame(socket: Socket, body: str) -> list[dict]:
         "[1,2]",
         '"hello"',
         "[" * 20000,
+        '{"action":"ping","seq":"1"}',
+        '{"action":"ping","seq":null}',
     ],
 )
 def test_a_frame_of_any_shape_gets_one_error(cloud, body):

@@ -38,6 +38,7 @@ from crossing.rooms.writer import RoomWriter
 log = logging.getLogger(__name__)
 KEEP_ALIVE = "ping"
 """An idle screen's frame that only keeps its socket open (docs/protocol.md)."""
+BAD_PING = "The message's number (seq) must be a whole number from 0 to 2^53."
 
 _DUEL_MODELS = (P.DuelSeek, P.DuelCancel, P.DuelAccept, P.DuelBot, P.DuelOpen, P.DuelWatch)
 _DUEL_MOVES = (P.DuelPlay, P.DuelSwap)
@@ -170,11 +171,15 @@ class Router:
         if frame.action == KEEP_ALIVE and frame.refused is None:  # it kept its socket open
             if frame.seq is not None:  # a client that numbers it hears back, as for any frame
                 self.rooms.connections.send(connection, P.ack(frame.seq, None, False, None))
-            return Sent()
+                return Sent()
+            if "seq" not in frame.data:  # unnumbered: nothing to answer
+                return Sent()
         queued = found is not None  # counted when it arrived, before the queue
         try:
             if frame.refused is not None:
                 raise frame.refused
+            if frame.action == KEEP_ALIVE:  # numbered, but wrongly: refused like any frame
+                raise Refused("bad-message", BAD_PING)
             message = validate(frame.data)
             found = found or self.rooms.store.get_connection(connection)
             if found is None and not isinstance(message, P.Hello):
