@@ -420,10 +420,16 @@ def explain(error: Any) -> str:
     loc = [str(x) for x in first.get("loc", ()) if not isinstance(x, int)]
     if kind in ("union_tag_invalid", "union_tag_not_found") or loc[-1:] == ["action"]:
         return "Unknown or missing action."
+    if kind == "string_unicode":  # a lone surrogate, in a value or a key
+        return "That message holds text that is not valid Unicode."
+    loc = loc[1:]  # the first is the union's tag: the action itself, valid by now
     if not loc:
         return "A message is a JSON object that names its action."
     field = loc[-1]
-    what = _FIELD_WORDS.get(field, f"'{field}'")
+    # A key the client made up is repeated only if it reads as one (no control or
+    # bidirectional characters, not a page long).
+    named = f"'{field}'" if field.isidentifier() and len(field) <= 24 else "a field"
+    what = _FIELD_WORDS.get(field, named)
     if kind == "value_error":  # our own validators speak in sentences already
         return str(first.get("ctx", {}).get("error", "")) or _wrong(what)
     if kind == "missing":
@@ -434,7 +440,9 @@ def explain(error: Any) -> str:
             "each like cw-0123456789ab."
         )
     if kind == "extra_forbidden":
-        return f"'{field}' is not part of that message."
+        if named == "a field":
+            return "That message has a field that is not part of it."
+        return f"{named} is not part of that message."
     if kind.startswith("int") or kind in ("greater_than_equal", "less_than_equal"):
         return f"{what[0].upper()}{what[1:]} must be a whole number in range."
     if kind.startswith(("string", "str")):

@@ -168,13 +168,14 @@ class Router:
         found: tuple[str, str] | None,
         source: str | None,
     ) -> Sent:
+        queued = found is not None  # counted when it arrived, before the queue
         if frame.action == KEEP_ALIVE and frame.refused is None:  # it kept its socket open
+            if "seq" not in frame.data:  # unnumbered: nothing to answer, nothing counted
+                return Sent()
             if frame.seq is not None:  # a client that numbers it hears back, as for any frame
+                self._pace(connection, arrived)
                 self.rooms.connections.send(connection, P.ack(frame.seq, None, False, None))
                 return Sent()
-            if "seq" not in frame.data:  # unnumbered: nothing to answer
-                return Sent()
-        queued = found is not None  # counted when it arrived, before the queue
         try:
             if frame.refused is not None:
                 raise frame.refused
