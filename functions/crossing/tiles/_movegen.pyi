@@ -22,3 +22,17 @@ def generate(
     letters: tuple[str, ...],
     /,
 ) -> list[_Move]: ...
+def all_rows(
+    nodes: array[int],
+    board: bytes,
+    values: bytes,
+    lm: bytes,
+    wm: bytes,
+    bonus: array[int],
+    rack: bytes,
+    leave_texts: bytes,
+    leave_worths: array[float],
+    leave_whole: bytes,
+    directions: tuple[str, str],
+    /,
+) -> tuple[str, int]: ...
