@@ -8,6 +8,7 @@ building it makes no Python object per play."""
 from __future__ import annotations
 
 import json
+import random
 import tracemalloc
 from functools import cache
 from pathlib import Path
@@ -18,9 +19,9 @@ from crossing.game_files import shipped
 from crossing.solver_request import read_request
 from crossing.tiles.api import ROW_FIELDS, BadRequest, Shipped, grouped, solve_request, solve_text
 from crossing.tiles.board import Board
-from crossing.tiles.leaves import FEATURES, LeaveValues
+from crossing.tiles.leaves import FEATURES, LeaveValues, leaves_by_use
 from crossing.tiles.lexicon import Lexicon
-from crossing.tiles.movegen import compiled_available, generate
+from crossing.tiles.movegen import all_rows_json, compiled_available, generate
 from crossing.tiles.rules import RULE_SETS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -135,6 +136,42 @@ def test_any_leave_values_give_the_reference_equities(values: LeaveValues):
     kept = Shipped(shipped().lexicon, {"scrabble": values})
     board = board_rows("midgame-12.txt")
     assert_same_answer({"rules": "scrabble", "rack": "EAST?R", "board": board}, kept)
+
+
+def a_worth(rng: random.Random) -> float:
+    """Sums that land on a tie at one decimal, exact in binary (x.25) or not (x.05), just
+    below zero (-0.0), on whole numbers, or anywhere."""
+    return rng.choice(
+        [
+            rng.randint(-400, 400) / 20,
+            rng.randint(-400, 400) / 4,
+            -rng.randint(0, 4) / 100,
+            float(rng.randint(-30, 30)),
+            rng.uniform(-50, 50),
+        ]
+    )
+
+
+def test_every_equity_is_written_as_python_rounds_and_writes_it():
+    """C's %.1f on score + worth against repr(round(score + worth, 1)), 380,000 times."""
+    rng = random.Random(20260)
+    rack, rules = "??AEIRS", RULE_SETS["crossplay"]
+    for _ in range(4):
+        leaves = [(leave, a_worth(rng)) for leave, _ in leaves_by_use({}, rack)]
+        # Two blanks alone score 0: kept AEIRS just below zero makes -0.0.
+        leaves = [(leave, -0.04 if leave == "AEIRS" else w) for leave, w in leaves]
+        text, count = all_rows_json(Board.empty(), rack, rules, shipped().lexicon, True, leaves)
+        worth_of = dict(leaves)  # a leave names the sub-rack it was left by
+        rows = json.loads(text)
+        plays = [(row[4], row[6], row[7]) for row in rows]
+        plays += [(score, leave, equity) for row in rows for _, score, leave, equity in row[8]]
+        assert len(plays) == count > 90_000
+        written = [repr(equity) for _, _, equity in plays]
+        expected = [repr(round(score + worth_of[leave], 1)) for score, leave, _ in plays]
+        assert written == expected
+        assert "-0.0" in written
+        # ...and as json writes it: the text is its own rows dumped again.
+        assert json.dumps(rows, separators=(",", ":")) == text
 
 
 def test_listing_every_play_makes_no_python_object_per_play():
