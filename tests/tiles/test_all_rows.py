@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from crossing.game_files import shipped
 from crossing.solver_request import read_request
+from crossing.tiles import api
 from crossing.tiles.api import ROW_FIELDS, BadRequest, Shipped, grouped, solve_request, solve_text
 from crossing.tiles.board import Board
 from crossing.tiles.leaves import FEATURES, LeaveValues, leaves_by_use
@@ -118,6 +119,15 @@ def test_a_small_negative_equity_is_written_as_minus_zero_as_python_writes_it():
     kept = Shipped(Lexicon.from_words(["ee", "eee"]), {"crossplay": {"E": -0.04}})
     text = assert_same_answer({"rules": "crossplay", "rack": "??E", "bonus": False}, kept)
     assert '"E",-0.0' in text
+
+
+def test_without_the_compiled_module_python_writes_the_same_answer(monkeypatch):
+    request = read_request(
+        {"rules": "wwf", "rack": "EET?", "board": board_rows("midgame-03.txt"), "all": True}
+    )
+    compiled = solve_text(request, shipped())
+    monkeypatch.setattr(api, "compiled_available", lambda: False)
+    assert solve_text(request, shipped()) == compiled
 
 
 # Halves and twentieths (0.25, 0.05: exact and inexact binary ties at one decimal),

@@ -867,8 +867,8 @@ static int read_bytes(const Py_buffer *view, Py_ssize_t want, const char *what) 
     return 0;
 }
 
-/* The arguments both entry points start with: the word graph, the board, the
- * rule set's tables and the rack. */
+/* The first argument of both entry points, a tuple: the word graph, the board,
+ * the rule set's tables and the rack (movegen._position). */
 typedef struct {
     Py_buffer nodes, board, values, lm, wm, bonus, rack;
 } Position;
@@ -996,7 +996,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     Position pos = {0};
     int top = 0, opening = 0;
     PyObject *move_obj, *tile_obj, *directions, *letters;
-    if (!PyArg_ParseTuple(args, "y*y*y*y*y*y*y*iOOOO", &pos.nodes, &pos.board, &pos.values,
+    if (!PyArg_ParseTuple(args, "(y*y*y*y*y*y*y*)iOOOO", &pos.nodes, &pos.board, &pos.values,
                           &pos.lm, &pos.wm, &pos.bonus, &pos.rack, &top, &move_obj, &tile_obj,
                           &directions, &letters))
         return NULL;
@@ -1072,7 +1072,7 @@ static PyObject *all_rows(PyObject *self, PyObject *args) {
     Position pos = {0};
     Py_buffer texts = {0}, worths = {0}, whole = {0};
     PyObject *directions;
-    if (!PyArg_ParseTuple(args, "y*y*y*y*y*y*y*y*y*y*O", &pos.nodes, &pos.board, &pos.values,
+    if (!PyArg_ParseTuple(args, "(y*y*y*y*y*y*y*)y*y*y*O", &pos.nodes, &pos.board, &pos.values,
                           &pos.lm, &pos.wm, &pos.bonus, &pos.rack, &texts, &worths, &whole,
                           &directions))
         return NULL;
@@ -1133,10 +1133,10 @@ static PyObject *check_graph(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"check_graph", check_graph, METH_VARARGS, "check_graph(nodes): raise ValueError if unsafe."},
     {"generate", generate, METH_VARARGS,
-     "generate(nodes, board, values, lm, wm, bonus, rack, top, Move, NewTile, directions, "
+     "generate((nodes, board, values, lm, wm, bonus, rack), top, Move, NewTile, directions, "
      "letters) -> list of Move, best first; top 0 lists every play."},
     {"all_rows", all_rows, METH_VARARGS,
-     "all_rows(nodes, board, values, lm, wm, bonus, rack, leave_texts, leave_worths, "
+     "all_rows((nodes, board, values, lm, wm, bonus, rack), leave_texts, leave_worths, "
      "leave_whole, directions) -> (JSON text of the rows of every play, number of plays)."},
     {NULL, NULL, 0, NULL},
 };

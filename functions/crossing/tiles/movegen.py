@@ -509,8 +509,8 @@ def _compiled_tables(rules: RuleSet, premiums: bool) -> tuple[bytes, bytes, byte
 
 def _position(
     board: Board, rack: str, rules: RuleSet, lexicon: Lexicon, premiums: bool
-) -> tuple[array[int], bytes, bytes, bytes, bytes, array[int], bytes]:
-    """The compiled search's first seven arguments: graph, board, the rule set's tables, rack."""
+) -> _compiled.Position:
+    """The compiled search's first argument: graph, board, the rule set's tables, rack."""
     # Checked once per graph, and remembered on it: a request's own word list
     # is a new graph that must not outlive the request.
     if not lexicon.graph_checked:
@@ -527,7 +527,7 @@ def _generate_compiled(
     if not rack or lexicon.root == 0:
         return []
     position = _position(board, rack, rules, lexicon, premiums)
-    return _compiled.generate(*position, top or 0, Move, NewTile, _DIRECTIONS, _LETTERS)
+    return _compiled.generate(position, top or 0, Move, NewTile, _DIRECTIONS, _LETTERS)
 
 
 # Room for a leave in the compiled rows' table: _movegen.c's MAX_TILES.
@@ -560,7 +560,7 @@ def all_rows_json(
     if lexicon.root == 0:  # no graph to check, and nothing to find
         return "[]", 0
     position = _position(board, rack, rules, lexicon, premiums)
-    return _compiled.all_rows(*position, texts, worths, whole, _DIRECTIONS)
+    return _compiled.all_rows(position, texts, worths, whole, _DIRECTIONS)
 
 
 def generate_python(
