@@ -80,10 +80,10 @@ def test_a_bad_rack_passes_on_the_engines_message(context):
 def test_an_engine_failure_is_a_500_without_details(context, monkeypatch):
     # A fake engine here on purpose: the real one should never crash, and this
     # test is about the handler's mapping of an unexpected error, not about tiles.
-    def broken(request: Any, shipped: Any) -> dict[str, Any]:
+    def broken(request: Any, shipped: Any) -> str:
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(solve, "solve_request", broken)
+    monkeypatch.setattr(solve, "solve_text", broken)
     status, body = call("solve_quixote", context)
     assert status == 500
     assert body["error"]["code"] == "internal"

@@ -24,10 +24,15 @@ class BadBody(ValueError):
 
 
 def json_response(status: int, payload: Any) -> dict[str, Any]:
+    return json_text_response(status, json.dumps(payload, separators=(",", ":")))
+
+
+def json_text_response(status: int, text: str) -> dict[str, Any]:
+    """A body that is JSON text already (the Solver's list of every play)."""
     return {
         "statusCode": status,
         "headers": {"content-type": "application/json; charset=utf-8"},
-        "body": json.dumps(payload, separators=(",", ":")),
+        "body": text,
     }
 
 

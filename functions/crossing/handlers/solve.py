@@ -16,12 +16,12 @@ from crossing.handlers.http import (
     answers_json,
     as_sentence,
     error_response,
-    json_response,
+    json_text_response,
     read_json_body,
 )
 from crossing.handlers.metering import metered
 from crossing.solver_request import InvalidRequest, read_request
-from crossing.tiles.api import BadRequest, solve_request
+from crossing.tiles.api import BadRequest, solve_text
 
 logger = Logger()
 metrics = Metrics()
@@ -42,7 +42,8 @@ def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
 
     logger.append_keys(rules=request.rules, rack_size=len(request.rack))
     try:
-        result = solve_request(request, shipped())
+        # Text, not a dict: the list of every play comes from the search as JSON.
+        answer = solve_text(request, shipped())
     except BadRequest as error:
         return _refuse("bad_request", as_sentence(str(error)))
     except Exception:
@@ -51,7 +52,7 @@ def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
         return error_response(500, "internal", FAILED)
 
     metrics.add_metric(name="Solved", unit=MetricUnit.Count, value=1)
-    return json_response(200, result)
+    return json_text_response(200, answer)
 
 
 def _refuse(code: str, message: str) -> dict[str, Any]:

@@ -23,6 +23,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -471,14 +472,19 @@ static int rec_order(const void *a, const void *b) {
     return (x->n > y->n) - (x->n < y->n);
 }
 
-/* The search proper, on the plain C data in g alone: generate runs it with the
- * GIL released, so that other Python threads (the event loop, other searches)
- * run meanwhile. Nothing it calls may touch a Python object or the C API:
- * memory comes from malloc, and running out only sets g->failed, which the
+/* The search proper, on the plain C data in g alone: both entry points run it
+ * with the GIL released, so that other Python threads (the event loop, other
+ * searches) run meanwhile. Nothing it calls may touch a Python object or the C
+ * API: memory comes from malloc, and running out only sets g->failed, which the
  * caller turns into MemoryError once it holds the GIL again. All it writes is
- * in g and units, both the call's own, so searches on several threads at once
- * share nothing but the graph they read. */
-static void search(Gen *g, Unit *units, int opening) {
+ * in g, the call's own, so searches on several threads at once share nothing
+ * but the graph they read. */
+static void search(Gen *g, int opening) {
+    Unit *units = (Unit *)malloc(sizeof(Unit) * 2 * SIZE * SIZE);
+    if (!units) {
+        g->failed = 1;
+        return;
+    }
     cross_checks(g, 0);
     cross_checks(g, 1);
     int n_units = 0;
@@ -513,8 +519,287 @@ static void search(Gen *g, Unit *units, int opening) {
         if (g->top && (units[i].bound == INT32_MIN || threshold_reached(g, units[i].bound))) break;
         search_unit(g, &units[i], opening);
     }
+    free(units);
     if (!g->failed) qsort(g->recs, g->n_recs, sizeof(Rec), rec_order);
 }
+
+/* ---- Every play as the Solver's rows, written as JSON without the GIL ----
+ *
+ * A two-blank rack on an empty board has some 96,000 plays. Made into Python
+ * objects, grouped and dumped, they held the interpreter for most of a second
+ * (the search itself is a tenth of that), so every other thread of the server
+ * waited. all_rows instead groups the plays and writes the answer's "plays"
+ * array here, as text, in the same order and spelling as api.grouped and
+ * json.dumps: one row per placement and spelling, first seen first (the plays
+ * are best first), its other blank choices as variants. */
+
+/* What a play keeps, and that leave's worth, per choice of rack tiles it uses:
+ * worked out in Python (leaves.leaves_by_use) and copied here, so writing only
+ * looks them up. A choice using u[k] of the rack's tiles of kind k (0 blank,
+ * 1-26 A-Z) is entry sum(u[k] * stride[k]). */
+typedef struct {
+    size_t stride[27];
+    size_t n;
+    char (*text)[MAX_TILES]; /* the leave, NUL padded */
+    double *worth;
+    uint8_t *whole; /* the worth was a Python int: so is the equity, written without ".0" */
+} Leaves;
+
+static void free_leaves(Leaves *lv) {
+    free(lv->text);
+    free(lv->worth);
+    free(lv->whole);
+}
+
+/* -1 with an exception set when the table does not fit this rack. */
+static int read_leaves(Leaves *lv, const Gen *g, const Py_buffer *text, const Py_buffer *worth,
+                       const Py_buffer *whole) {
+    size_t n = 1;
+    for (int t = 0; t < 27; t++) {
+        int count = t ? g->rack[t] : g->blanks;
+        lv->stride[t] = count ? n : 0;
+        n *= (size_t)count + 1;
+    }
+    if ((size_t)text->len != n * MAX_TILES || (size_t)worth->len != n * sizeof(double) ||
+        (size_t)whole->len != n) {
+        PyErr_SetString(PyExc_ValueError, "leaves: not one entry per choice of rack tiles");
+        return -1;
+    }
+    lv->n = n;
+    lv->text = malloc(n * MAX_TILES);
+    lv->worth = (double *)malloc(n * sizeof(double));
+    lv->whole = (uint8_t *)malloc(n);
+    if (!lv->text || !lv->worth || !lv->whole) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(lv->text, text->buf, n * MAX_TILES);
+    memcpy(lv->worth, worth->buf, n * sizeof(double));
+    memcpy(lv->whole, whole->buf, n);
+    return 0;
+}
+
+static size_t leave_index(const Leaves *lv, const Rec *rec) {
+    size_t i = 0;
+    for (int k = 0; k < rec->n; k++) i += lv->stride[(rec->blanks >> k & 1) ? 0 : rec->t[k]];
+    return i;
+}
+
+/* A growing text buffer; running out of memory only sets failed (no GIL here). */
+typedef struct {
+    char *buf;
+    size_t len, cap;
+    int failed;
+} Text;
+
+static int reserve(Text *out, size_t more) {
+    if (out->failed) return 0;
+    if (out->len + more <= out->cap) return 1;
+    size_t cap = out->cap ? out->cap : (size_t)1 << 16;
+    while (cap < out->len + more) cap *= 2;
+    char *grown = (char *)realloc(out->buf, cap);
+    if (!grown) {
+        out->failed = 1;
+        return 0;
+    }
+    out->buf = grown;
+    out->cap = cap;
+    return 1;
+}
+
+static void put(Text *out, const char *s, size_t n) {
+    if (!reserve(out, n)) return;
+    memcpy(out->buf + out->len, s, n);
+    out->len += n;
+}
+
+static void put_char(Text *out, char c) { put(out, &c, 1); }
+
+static void put_int(Text *out, long v) {
+    char s[24];
+    size_t i = sizeof s;
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    do {
+        s[--i] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0) s[--i] = '-';
+    put(out, s + i, sizeof s - i);
+}
+
+/* A JSON string of plain ASCII letters, '?' and words: nothing to escape. */
+static void put_string(Text *out, const char *s, size_t n) {
+    put_char(out, '"');
+    put(out, s, n);
+    put_char(out, '"');
+}
+
+/* What the Python answer writes for round(score + worth, 1): printf's %.1f
+ * rounds the exact binary sum half to even, as round() does, and the digits it
+ * prints are then the shortest that read back as that rounded double, which is
+ * what repr() prints (-0.0 included). The Python side keeps worths small enough
+ * that repr never switches to an exponent. */
+static void put_equity(Text *out, int32_t score, double worth, int whole) {
+    if (whole) {
+        put_int(out, (long)score + (long)worth);
+        return;
+    }
+    char s[48];
+    int n = snprintf(s, sizeof s, "%.1f", (double)score + worth);
+    if (n <= 0 || (size_t)n >= sizeof s) {
+        out->failed = 1;
+        return;
+    }
+    put(out, s, (size_t)n);
+}
+
+/* "word",score,"leave",equity -- the part a row and a variant share, after the word. */
+static void put_word(Text *out, const Gen *g, const Rec *rec) {
+    char word[SIZE];
+    size_t len = (size_t)(rec->end - rec->start);
+    memcpy(word, g->chars[rec->dir][rec->line] + rec->start, len);
+    for (int i = 0; i < rec->n; i++)
+        word[rec->sq[i] - rec->start] = (char)(((rec->blanks >> i & 1) ? 'a' : 'A') + rec->t[i] - 1);
+    put_string(out, word, len);
+}
+
+static void put_leave_and_equity(Text *out, const Leaves *lv, const Rec *rec) {
+    size_t i = leave_index(lv, rec);
+    const char *leave = lv->text[i];
+    size_t len = 0;
+    while (len < MAX_TILES && leave[len]) len++;
+    put_string(out, leave, len);
+    put_char(out, ',');
+    put_equity(out, rec->score, lv->worth[i], lv->whole[i]);
+}
+
+/* The directions' names, as rules.py spells them. */
+typedef struct {
+    char name[2][16];
+    size_t len[2];
+} Directions;
+
+/* ["word",row,col,"direction",score,tiles_used,"leave",equity, -- the variants follow. */
+static void put_row_head(Text *out, const Gen *g, const Leaves *lv, const Directions *dirs,
+                         const Rec *rec) {
+    put_char(out, '[');
+    put_word(out, g, rec);
+    put_char(out, ',');
+    put_int(out, rec->row + 1);
+    put_char(out, ',');
+    put_int(out, rec->col + 1);
+    put_char(out, ',');
+    put_string(out, dirs->name[rec->dir], dirs->len[rec->dir]);
+    put_char(out, ',');
+    put_int(out, rec->score);
+    put_char(out, ',');
+    put_int(out, rec->n);
+    put_char(out, ',');
+    put_leave_and_equity(out, lv, rec);
+    put_char(out, ',');
+}
+
+/* ["word",score,"leave",equity] */
+static void put_variant(Text *out, const Gen *g, const Leaves *lv, const Rec *rec) {
+    put_char(out, '[');
+    put_word(out, g, rec);
+    put_char(out, ',');
+    put_int(out, rec->score);
+    put_char(out, ',');
+    put_leave_and_equity(out, lv, rec);
+    put_char(out, ']');
+}
+
+#define NO_PLAY UINT32_MAX
+
+/* The plays grouped by placement and spelling: a hash table from a play's
+ * (direction, line, first and last square, letters placed) to its group --
+ * plays covering the same squares place tiles on the same squares, so equal
+ * letters there is the same word up to case. Groups are numbered in first-seen
+ * order, and each chains its plays in the order found. */
+typedef struct {
+    uint32_t *slot; /* a group's number + 1; 0: empty */
+    size_t mask;
+    uint32_t *head, *tail; /* per group: its first play (the row) and its last */
+    uint32_t *next;        /* per play: the next play of its group, or NO_PLAY */
+    size_t n;
+} Groups;
+
+static void free_groups(Groups *gr) {
+    free(gr->slot);
+    free(gr->head);
+    free(gr->tail);
+    free(gr->next);
+}
+
+static uint64_t spot_hash(const Rec *rec) {
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+    uint8_t key[4] = {rec->dir, rec->line, rec->start, rec->end};
+    for (int i = 0; i < 4; i++) h = (h ^ key[i]) * 1099511628211ULL;
+    for (int i = 0; i < rec->n; i++) h = (h ^ rec->t[i]) * 1099511628211ULL;
+    return h;
+}
+
+static int same_spot(const Rec *a, const Rec *b) {
+    return a->dir == b->dir && a->line == b->line && a->start == b->start && a->end == b->end &&
+           a->n == b->n && memcmp(a->t, b->t, a->n) == 0;
+}
+
+/* 0 when out of memory. */
+static int group_plays(const Gen *g, Groups *gr) {
+    size_t n = g->n_recs, cap = 16;
+    while (cap < 2 * n) cap *= 2;
+    gr->slot = (uint32_t *)calloc(cap, sizeof(uint32_t));
+    gr->head = (uint32_t *)malloc((n ? n : 1) * sizeof(uint32_t));
+    gr->tail = (uint32_t *)malloc((n ? n : 1) * sizeof(uint32_t));
+    gr->next = (uint32_t *)malloc((n ? n : 1) * sizeof(uint32_t));
+    if (!gr->slot || !gr->head || !gr->tail || !gr->next) return 0;
+    gr->mask = cap - 1;
+    for (size_t i = 0; i < n; i++) {
+        const Rec *rec = &g->recs[i];
+        size_t s = (size_t)spot_hash(rec) & gr->mask;
+        while (gr->slot[s] && !same_spot(&g->recs[gr->head[gr->slot[s] - 1]], rec))
+            s = (s + 1) & gr->mask;
+        gr->next[i] = NO_PLAY;
+        if (gr->slot[s]) {
+            uint32_t k = gr->slot[s] - 1;
+            gr->next[gr->tail[k]] = (uint32_t)i;
+            gr->tail[k] = (uint32_t)i;
+        } else {
+            gr->head[gr->n] = gr->tail[gr->n] = (uint32_t)i;
+            gr->slot[s] = (uint32_t)++gr->n;
+        }
+    }
+    return 1;
+}
+
+/* The "plays" array, from the plays g found (sorted best first). */
+static void write_rows(Gen *g, const Leaves *lv, const Directions *dirs, Text *out) {
+    Groups gr = {0};
+    if (!group_plays(g, &gr)) {
+        free_groups(&gr);
+        g->failed = 1;
+        return;
+    }
+    /* Rows run to 60-100 bytes: one reservation saves most regrowing. */
+    reserve(out, gr.n * 96 + 2);
+    put_char(out, '[');
+    for (size_t k = 0; k < gr.n && !out->failed; k++) {
+        if (k) put_char(out, ',');
+        uint32_t i = gr.head[k];
+        put_row_head(out, g, lv, dirs, &g->recs[i]);
+        put_char(out, '[');
+        for (uint32_t v = gr.next[i]; v != NO_PLAY; v = gr.next[v]) {
+            if (v != gr.next[i]) put_char(out, ',');
+            put_variant(out, g, lv, &g->recs[v]);
+        }
+        put(out, "]]", 2);
+    }
+    put_char(out, ']');
+    free_groups(&gr);
+}
+
+/* ---- The Python entry points ---- */
 
 /* A tuple-subclass instance (the NamedTuples Move and NewTile) from new references. */
 static PyObject *make_tuple(PyTypeObject *type, allocfunc alloc, PyObject **items, int n) {
@@ -574,7 +859,7 @@ static PyObject *move_object(const Gen *g, const Rec *rec, PyTypeObject *move_ty
     return make_tuple(move_type, move_alloc, items, 6);
 }
 
-static int read_bytes(Py_buffer *view, Py_ssize_t want, const char *what) {
+static int read_bytes(const Py_buffer *view, Py_ssize_t want, const char *what) {
     if (view->len != want) {
         PyErr_Format(PyExc_ValueError, "%s: expected %zd bytes, got %zd", what, want, view->len);
         return -1;
@@ -582,62 +867,82 @@ static int read_bytes(Py_buffer *view, Py_ssize_t want, const char *what) {
     return 0;
 }
 
-static PyObject *generate(PyObject *self, PyObject *args) {
-    (void)self;
-    Py_buffer nodes = {0}, board = {0}, values = {0}, lm = {0}, wm = {0}, bonus = {0}, rack = {0};
-    int top = 0;
-    PyObject *move_obj, *tile_obj, *directions, *letters;
-    if (!PyArg_ParseTuple(args, "y*y*y*y*y*y*y*iOOOO", &nodes, &board, &values, &lm, &wm, &bonus,
-                          &rack, &top, &move_obj, &tile_obj, &directions, &letters))
-        return NULL;
-    PyObject *result = NULL;
+/* The first argument of both entry points, a tuple: the word graph, the board,
+ * the rule set's tables and the rack (movegen._position). */
+typedef struct {
+    Py_buffer nodes, board, values, lm, wm, bonus, rack;
+} Position;
+
+static void release_position(Position *pos) {
+    PyBuffer_Release(&pos->nodes);
+    PyBuffer_Release(&pos->board);
+    PyBuffer_Release(&pos->values);
+    PyBuffer_Release(&pos->lm);
+    PyBuffer_Release(&pos->wm);
+    PyBuffer_Release(&pos->bonus);
+    PyBuffer_Release(&pos->rack);
+}
+
+static void free_gen(Gen *g) {
+    if (!g) return;
+    free(g->recs);
+    free(g->heap);
+    free(g->bonus);
+    free(g);
+}
+
+static int read_position(Gen *g, const Position *pos, int *opening);
+
+/* A search state for pos, keeping the top plays (0: all); NULL with an exception
+ * set on bad input or no memory. */
+static Gen *new_gen(const Position *pos, int top, int *opening) {
     Gen *g = (Gen *)calloc(1, sizeof(Gen));
-    Unit *units = NULL;
     if (!g) {
         PyErr_NoMemory();
-        goto done;
+        return NULL;
     }
-    if (nodes.len % 4 || nodes.len < 4) {
+    g->top = top;
+    if (read_position(g, pos, opening) < 0) {
+        free_gen(g);
+        return NULL;
+    }
+    /* Allocated before the GIL is let go, where failing can raise at once. */
+    if (top && !(g->heap = (int32_t *)malloc(sizeof(int32_t) * (size_t)top))) {
+        PyErr_NoMemory();
+        free_gen(g);
+        return NULL;
+    }
+    return g;
+}
+
+static int read_position(Gen *g, const Position *pos, int *opening) {
+    if (pos->nodes.len % 4 || pos->nodes.len < 4) {
         PyErr_SetString(PyExc_ValueError, "nodes: not a packed word graph");
-        goto done;
+        return -1;
     }
-    if (read_bytes(&board, SIZE * SIZE, "board") || read_bytes(&values, 27, "values") ||
-        read_bytes(&lm, SIZE * SIZE, "letter multipliers") ||
-        read_bytes(&wm, SIZE * SIZE, "word multipliers") || read_bytes(&rack, 27, "rack"))
-        goto done;
-    if (bonus.len % (4 * BONUS_WORDS) || bonus.len == 0) {
+    if (read_bytes(&pos->board, SIZE * SIZE, "board") || read_bytes(&pos->values, 27, "values") ||
+        read_bytes(&pos->lm, SIZE * SIZE, "letter multipliers") ||
+        read_bytes(&pos->wm, SIZE * SIZE, "word multipliers") || read_bytes(&pos->rack, 27, "rack"))
+        return -1;
+    if (pos->bonus.len % (4 * BONUS_WORDS) || pos->bonus.len == 0) {
         PyErr_SetString(PyExc_ValueError, "bonus: bad table size");
-        goto done;
-    }
-    if (top < 0 || !PyTuple_Check(directions) || PyTuple_Size(directions) != 2 ||
-        !PyTuple_Check(letters) || PyTuple_Size(letters) != 27 || !PyType_Check(move_obj) ||
-        !PyType_Check(tile_obj)) {
-        PyErr_SetString(PyExc_TypeError, "bad arguments to _movegen.generate");
-        goto done;
-    }
-    PyTypeObject *move_type = (PyTypeObject *)move_obj, *tile_type = (PyTypeObject *)tile_obj;
-    allocfunc move_alloc = (allocfunc)PyType_GetSlot(move_type, Py_tp_alloc);
-    allocfunc tile_alloc = (allocfunc)PyType_GetSlot(tile_type, Py_tp_alloc);
-    if (!move_alloc || !tile_alloc) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "Move and NewTile must be types");
-        goto done;
+        return -1;
     }
     /* The graph is the one argument the search reads in place, without the GIL:
      * the buffer export keeps it alive and unresizable, and a Lexicon's nodes
      * are never written once built (check_graph's one check relies on that too).
      * The rest is copied here, so no other caller's buffer is read unlocked. */
-    g->nodes = (const uint32_t *)nodes.buf;
-    g->n_nodes = nodes.len / 4;
+    g->nodes = (const uint32_t *)pos->nodes.buf;
+    g->n_nodes = pos->nodes.len / 4;
     g->root = g->nodes[0] & ARC_MASK;
-    g->bonus = (int32_t *)malloc((size_t)bonus.len);
+    g->bonus = (int32_t *)malloc((size_t)pos->bonus.len);
     if (!g->bonus) {
         PyErr_NoMemory();
-        goto done;
+        return -1;
     }
-    memcpy(g->bonus, bonus.buf, (size_t)bonus.len);
-    g->bonus_rows = (int)(bonus.len / (4 * BONUS_WORDS));
-    g->top = top;
-    const uint8_t *vb = (const uint8_t *)values.buf, *rb = (const uint8_t *)rack.buf;
+    memcpy(g->bonus, pos->bonus.buf, (size_t)pos->bonus.len);
+    g->bonus_rows = (int)(pos->bonus.len / (4 * BONUS_WORDS));
+    const uint8_t *vb = (const uint8_t *)pos->values.buf, *rb = (const uint8_t *)pos->rack.buf;
     for (int t = 0; t < 27; t++) {
         g->values[t] = vb[t];
         g->rack[t] = rb[t];
@@ -651,11 +956,11 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     if (g->blanks) g->rack_mask = ALL_LETTERS;
     if (g->rack_total > MAX_TILES - 1) {
         PyErr_SetString(PyExc_ValueError, "rack too large");
-        goto done;
+        return -1;
     }
-    const uint8_t *bb = (const uint8_t *)board.buf, *lb = (const uint8_t *)lm.buf,
-                  *wb = (const uint8_t *)wm.buf;
-    int opening = 1;
+    const uint8_t *bb = (const uint8_t *)pos->board.buf, *lb = (const uint8_t *)pos->lm.buf,
+                  *wb = (const uint8_t *)pos->wm.buf;
+    *opening = 1;
     for (int r = 0; r < SIZE; r++) {
         for (int c = 0; c < SIZE; c++) {
             uint8_t ch = bb[r * SIZE + c];
@@ -667,9 +972,9 @@ static PyObject *generate(PyObject *self, PyObject *args) {
                 t = ch - 'a' + 1;
             } else if (ch != '.') {
                 PyErr_SetString(PyExc_ValueError, "board: bad square");
-                goto done;
+                return -1;
             }
-            if (t) opening = 0;
+            if (t) *opening = 0;
             for (int p = 0; p < 2; p++) {
                 int rr = p ? c : r, cc = p ? r : c;
                 g->chars[p][rr][cc] = ch;
@@ -680,19 +985,44 @@ static PyObject *generate(PyObject *self, PyObject *args) {
             }
         }
     }
-    if (!g->root || !g->rack_total) {
+    return 0;
+}
+
+/* No word to play, or no tile to play it with. */
+static int nothing_to_search(const Gen *g) { return !g->root || !g->rack_total; }
+
+static PyObject *generate(PyObject *self, PyObject *args) {
+    (void)self;
+    Position pos = {0};
+    int top = 0, opening = 0;
+    PyObject *move_obj, *tile_obj, *directions, *letters;
+    if (!PyArg_ParseTuple(args, "(y*y*y*y*y*y*y*)iOOOO", &pos.nodes, &pos.board, &pos.values,
+                          &pos.lm, &pos.wm, &pos.bonus, &pos.rack, &top, &move_obj, &tile_obj,
+                          &directions, &letters))
+        return NULL;
+    PyObject *result = NULL;
+    Gen *g = NULL;
+    if (top < 0 || !PyTuple_Check(directions) || PyTuple_Size(directions) != 2 ||
+        !PyTuple_Check(letters) || PyTuple_Size(letters) != 27 || !PyType_Check(move_obj) ||
+        !PyType_Check(tile_obj)) {
+        PyErr_SetString(PyExc_TypeError, "bad arguments to _movegen.generate");
+        goto done;
+    }
+    PyTypeObject *move_type = (PyTypeObject *)move_obj, *tile_type = (PyTypeObject *)tile_obj;
+    allocfunc move_alloc = (allocfunc)PyType_GetSlot(move_type, Py_tp_alloc);
+    allocfunc tile_alloc = (allocfunc)PyType_GetSlot(tile_type, Py_tp_alloc);
+    if (!move_alloc || !tile_alloc) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "Move and NewTile must be types");
+        goto done;
+    }
+    g = new_gen(&pos, top, &opening);
+    if (!g) goto done;
+    if (nothing_to_search(g)) {
         result = PyList_New(0);
         goto done;
     }
-    /* Allocated before the GIL is let go, where failing can raise at once. */
-    units = (Unit *)malloc(sizeof(Unit) * 2 * SIZE * SIZE);
-    if (top) g->heap = (int32_t *)malloc(sizeof(int32_t) * (size_t)top);
-    if (!units || (top && !g->heap)) {
-        PyErr_NoMemory();
-        goto done;
-    }
     Py_BEGIN_ALLOW_THREADS
-    search(g, units, opening);
+    search(g, opening);
     Py_END_ALLOW_THREADS
     if (g->failed) {
         PyErr_NoMemory();
@@ -712,20 +1042,69 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     }
 
 done:
-    if (g) {
-        free(g->recs);
-        free(g->heap);
-        free(g->bonus);
-        free(g);
+    free_gen(g);
+    release_position(&pos);
+    return result;
+}
+
+/* -1 with an exception set unless directions is a pair of short str. */
+static int read_directions(PyObject *directions, Directions *dirs) {
+    if (!PyTuple_Check(directions) || PyTuple_Size(directions) != 2) {
+        PyErr_SetString(PyExc_TypeError, "directions: expected a pair of names");
+        return -1;
     }
-    free(units);
-    PyBuffer_Release(&nodes);
-    PyBuffer_Release(&board);
-    PyBuffer_Release(&values);
-    PyBuffer_Release(&lm);
-    PyBuffer_Release(&wm);
-    PyBuffer_Release(&bonus);
-    PyBuffer_Release(&rack);
+    for (int p = 0; p < 2; p++) {
+        Py_ssize_t len = 0;
+        const char *name = PyUnicode_AsUTF8AndSize(PyTuple_GetItem(directions, p), &len);
+        if (!name) return -1;
+        if (len <= 0 || (size_t)len >= sizeof dirs->name[p]) {
+            PyErr_SetString(PyExc_ValueError, "directions: a name too long");
+            return -1;
+        }
+        memcpy(dirs->name[p], name, (size_t)len);
+        dirs->len[p] = (size_t)len;
+    }
+    return 0;
+}
+
+static PyObject *all_rows(PyObject *self, PyObject *args) {
+    (void)self;
+    Position pos = {0};
+    Py_buffer texts = {0}, worths = {0}, whole = {0};
+    PyObject *directions;
+    if (!PyArg_ParseTuple(args, "(y*y*y*y*y*y*y*)y*y*y*O", &pos.nodes, &pos.board, &pos.values,
+                          &pos.lm, &pos.wm, &pos.bonus, &pos.rack, &texts, &worths, &whole,
+                          &directions))
+        return NULL;
+    PyObject *result = NULL;
+    Leaves lv = {0};
+    Text out = {0};
+    Directions dirs = {0};
+    int opening = 0;
+    Gen *g = NULL;
+    if (read_directions(directions, &dirs) < 0) goto done;
+    g = new_gen(&pos, 0, &opening);
+    if (!g || read_leaves(&lv, g, &texts, &worths, &whole) < 0) goto done;
+    /* Search, group and write with the GIL let go: all of it reads only g and lv. */
+    Py_BEGIN_ALLOW_THREADS
+    if (!nothing_to_search(g)) search(g, opening);
+    if (!g->failed) write_rows(g, &lv, &dirs, &out);
+    Py_END_ALLOW_THREADS
+    if (g->failed || out.failed) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    PyObject *text = PyUnicode_FromStringAndSize(out.buf, (Py_ssize_t)out.len);
+    if (text) result = Py_BuildValue("(Nn)", text, (Py_ssize_t)g->n_recs);
+
+done:
+    free(out.buf);
+    free_leaves(&lv);
+    free_gen(g);
+    PyBuffer_Release(&texts);
+    PyBuffer_Release(&worths);
+    PyBuffer_Release(&whole);
+    release_position(&pos);
     return result;
 }
 
@@ -754,8 +1133,11 @@ static PyObject *check_graph(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"check_graph", check_graph, METH_VARARGS, "check_graph(nodes): raise ValueError if unsafe."},
     {"generate", generate, METH_VARARGS,
-     "generate(nodes, board, values, lm, wm, bonus, rack, top, Move, NewTile, directions, "
+     "generate((nodes, board, values, lm, wm, bonus, rack), top, Move, NewTile, directions, "
      "letters) -> list of Move, best first; top 0 lists every play."},
+    {"all_rows", all_rows, METH_VARARGS,
+     "all_rows((nodes, board, values, lm, wm, bonus, rack), leave_texts, leave_worths, "
+     "leave_whole, directions) -> (JSON text of the rows of every play, number of plays)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -6,15 +6,13 @@ from crossing.tiles.play import NewTile
 
 _Move = TypeVar("_Move")
 
+# The word graph, the board, the rule set's values, letter and word multipliers and
+# bonuses, and the rack's counts (movegen._position).
+Position = tuple[array[int], bytes, bytes, bytes, bytes, array[int], bytes]
+
 def check_graph(nodes: array[int], /) -> None: ...
 def generate(
-    nodes: array[int],
-    board: bytes,
-    values: bytes,
-    lm: bytes,
-    wm: bytes,
-    bonus: array[int],
-    rack: bytes,
+    position: Position,
     top: int,
     move: type[_Move],
     new_tile: type[NewTile],
@@ -22,3 +20,11 @@ def generate(
     letters: tuple[str, ...],
     /,
 ) -> list[_Move]: ...
+def all_rows(
+    position: Position,
+    leave_texts: bytes,
+    leave_worths: array[float],
+    leave_whole: bytes,
+    directions: tuple[str, str],
+    /,
+) -> tuple[str, int]: ...

@@ -12,10 +12,13 @@ that leave is worth (leaves.py).
 Two more shapes of the same request:
 
 - ``all`` lists every legal play without breakdowns (a two-blank rack
-  can have 40,000), as ``{"fields": [...], "plays": [[...]], "count": n}``, each
+  can have 96,000), as ``{"fields": [...], "plays": [[...]], "count": n}``, each
   play a row of ``fields``: plays that differ only in which letters the rack's
   blanks stand for are one row, the best-scoring way shown and the others in
-  its ``variants`` (``[[word, score, leave, equity], ...]``).
+  its ``variants`` (``[[word, score, leave, equity], ...]``). The compiled search
+  writes these rows as JSON text itself, without holding the interpreter
+  (``solve_text`` sends them on as they are); ``grouped`` is the same in Python,
+  for when it is not built.
 - ``play`` (:class:`PlayAsked`) checks and scores that one
   play (1-based; lower case for a blank) and answers it with its breakdown, or
   refuses it with the rule it breaks.
@@ -23,14 +26,21 @@ Two more shapes of the same request:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from crossing.tiles.board import BadBoard, Board
-from crossing.tiles.leaves import LeaveValues, leave_of, leave_reader, leave_value
+from crossing.tiles.leaves import (
+    LeaveValues,
+    leave_of,
+    leave_reader,
+    leave_value,
+    leaves_by_use,
+)
 from crossing.tiles.lexicon import BadWordList, Lexicon
-from crossing.tiles.movegen import Move, generate
+from crossing.tiles.movegen import Move, all_rows_json, compiled_available, generate
 from crossing.tiles.play import IllegalPlay, check_play, tiles_for_word
 from crossing.tiles.rules import RULE_SETS, SIZE, RuleSet
 from crossing.tiles.scoring import score_play
@@ -208,27 +218,68 @@ def grouped(moves: list[Move], values: LeaveValues, rack: str) -> list[list[Any]
     return list(rows.values())
 
 
-def solve_request(request: SolveRequest, shipped: Shipped) -> dict[str, Any]:
-    """Best plays for a request; raises BadRequest with one clear line on letters,
-    squares, words or a play the game does not allow."""
+class _Judged(NamedTuple):
+    """A request whose letters, squares and words the game allows."""
+
+    rules: RuleSet
+    rack: str
+    board: Board
+    lexicon: Lexicon
+    values: LeaveValues
+
+
+def _judge(request: SolveRequest, shipped: Shipped) -> _Judged:
     rules = RULE_SETS[request.rules]
     rack = _rack(request.rack, rules)
     board = _board(request.board)
-    top, bonus = request.top, request.bonus
     try:
         board.check_possible(rules, rack)
     except BadBoard as error:
         raise BadRequest(str(error)) from None
     lexicon = _lexicon(request.words, shipped.lexicon)
-    values = shipped.leaves.get(rules.name, {})
+    return _Judged(rules, rack, board, lexicon, shipped.leaves.get(rules.name, {}))
+
+
+def _all_rows(asked: _Judged, bonus: bool) -> tuple[str, int]:
+    """Every play's row as compact JSON text (an array), and the number of plays."""
+    rules, rack, board, lexicon, values = asked
+    if compiled_available():
+        return all_rows_json(board, rack, rules, lexicon, bonus, leaves_by_use(values, rack))
+    moves = generate(board, rack, rules, lexicon, premiums=bonus)
+    return json.dumps(grouped(moves, values, rack), separators=(",", ":")), len(moves)
+
+
+def _lists_all(request: SolveRequest) -> bool:
+    return request.all and request.play is None  # a play asked for is answered alone
+
+
+def solve_request(request: SolveRequest, shipped: Shipped) -> dict[str, Any]:
+    """Best plays for a request; raises BadRequest with one clear line on letters,
+    squares, words or a play the game does not allow."""
+    asked = _judge(request, shipped)
+    rules, rack, board, lexicon, values = asked
+    top, bonus = request.top, request.bonus
     if request.play is not None:
         move = _play(request.play, board, rack, lexicon)
         return {"plays": [play_json(board, move, rules, lexicon, bonus, rack, values)]}
-    if request.all:
-        moves = generate(board, rack, rules, lexicon, premiums=bonus)
-        rows = grouped(moves, values, rack)
-        return {"fields": list(ROW_FIELDS), "plays": rows, "count": len(moves)}
+    if _lists_all(request):
+        rows, count = _all_rows(asked, bonus)
+        return {"fields": list(ROW_FIELDS), "plays": json.loads(rows), "count": count}
     moves = generate(board, rack, rules, lexicon, premiums=bonus, top=top)
     return {
         "plays": [play_json(board, move, rules, lexicon, bonus, rack, values) for move in moves]
     }
+
+
+_FIELDS_JSON = json.dumps(ROW_FIELDS, separators=(",", ":"))
+
+
+def solve_text(request: SolveRequest, shipped: Shipped) -> str:
+    """``solve_request``'s answer as compact JSON text, as the HTTP API sends it. The
+    rows of ``all`` go in as the compiled search wrote them: a two-blank rack's 3 MB
+    are never Python objects, so the interpreter stays free for the server's other
+    threads."""
+    if not _lists_all(request):
+        return json.dumps(solve_request(request, shipped), separators=(",", ":"))
+    rows, count = _all_rows(_judge(request, shipped), request.bonus)
+    return f'{{"fields":{_FIELDS_JSON},"plays":{rows},"count":{count}}}'

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
+from itertools import product
 
 from crossing.tiles.board import Board
 from crossing.tiles.lexicon import Lexicon
@@ -44,7 +45,11 @@ def leave_of(rack: str, move: Move) -> str:
     left = Counter(rack.upper())
     for tile in move.tiles:
         left["?" if tile.blank else tile.letter] -= 1
-    return "".join(sorted(left.elements(), key=lambda t: (t == "?", t)))
+    return _in_order(left)
+
+
+def _in_order(tiles: Counter[str]) -> str:
+    return "".join(sorted(tiles.elements(), key=lambda t: (t == "?", t)))
 
 
 def equity(values: LeaveValues, rack: str, move: Move) -> float:
@@ -69,6 +74,24 @@ def leave_reader(values: LeaveValues, rack: str) -> Callable[[Move], tuple[str, 
         return found
 
     return read
+
+
+def leaves_by_use(values: LeaveValues, rack: str) -> list[tuple[str, float]]:
+    """(leave, its value) for every choice of tiles a play can take from ``rack``: what
+    the compiled rows look up instead of reading each play (``movegen.all_rows_json``).
+
+    Kinds of tile are numbered ``?`` 0, then A-Z 1-26; the choice using ``u[k]`` of the
+    rack's ``n[k]`` tiles of kind ``k`` is entry ``sum(u[k] * stride[k])``, where a
+    kind's stride is the product of ``n[j] + 1`` over the rack's kinds before it.
+    """
+    held = Counter(rack.upper())
+    # product() turns its last range fastest, and the first kind must count fastest.
+    kinds = sorted(held, key=lambda t: (t != "?", t), reverse=True)
+    table: list[tuple[str, float]] = []
+    for used in product(*(range(held[kind] + 1) for kind in kinds)):
+        leave = _in_order(Counter({k: held[k] - u for k, u in zip(kinds, used, strict=True)}))
+        table.append((leave, leave_value(values, leave)))
+    return table
 
 
 def by_equity(

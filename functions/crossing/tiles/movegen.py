@@ -507,32 +507,60 @@ def _compiled_tables(rules: RuleSet, premiums: bool) -> tuple[bytes, bytes, byte
     return found[1:]
 
 
-def _generate_compiled(
-    board: Board, rack: str, rules: RuleSet, lexicon: Lexicon, premiums: bool, top: int | None
-) -> list[Move]:
-    counts = rack_counts(rack)
-    if not sum(counts) or lexicon.root == 0:
-        return []
+def _position(
+    board: Board, rack: str, rules: RuleSet, lexicon: Lexicon, premiums: bool
+) -> _compiled.Position:
+    """The compiled search's first argument: graph, board, the rule set's tables, rack."""
     # Checked once per graph, and remembered on it: a request's own word list
     # is a new graph that must not outlive the request.
     if not lexicon.graph_checked:
         _compiled.check_graph(lexicon.nodes)
         lexicon.graph_checked = True
     values, lm, wm, bonus = _compiled_tables(rules, premiums)
-    return _compiled.generate(
-        lexicon.nodes,
-        "".join(board.rows).encode("ascii"),
-        values,
-        lm,
-        wm,
-        bonus,
-        bytes(counts),
-        top or 0,
-        Move,
-        NewTile,
-        _DIRECTIONS,
-        _LETTERS,
-    )
+    board_text = "".join(board.rows).encode("ascii")
+    return lexicon.nodes, board_text, values, lm, wm, bonus, bytes(rack_counts(rack))
+
+
+def _generate_compiled(
+    board: Board, rack: str, rules: RuleSet, lexicon: Lexicon, premiums: bool, top: int | None
+) -> list[Move]:
+    if not rack or lexicon.root == 0:
+        return []
+    position = _position(board, rack, rules, lexicon, premiums)
+    return _compiled.generate(position, top or 0, Move, NewTile, _DIRECTIONS, _LETTERS)
+
+
+# Room for a leave in the compiled rows' table: _movegen.c's MAX_TILES.
+_LEAVE_WIDTH = 16
+# Worths beyond this would print with an exponent in Python, and not in C.
+_MOST_WORTH = 1e12
+
+
+def all_rows_json(
+    board: Board,
+    rack: str,
+    rules: RuleSet,
+    lexicon: Lexicon,
+    premiums: bool,
+    leaves: list[tuple[str, float]],
+) -> tuple[str, int]:
+    """Every legal play as the Solver's rows (``api.ROW_FIELDS``), written as compact
+    JSON text by the compiled search without holding the interpreter, and how many
+    plays there were before grouping. ``leaves`` is ``leaves.leaves_by_use`` for this
+    rack. Only when ``compiled_available()``."""
+    if _compiled is None:
+        raise RuntimeError("the compiled move generator is not built")
+    for leave, worth in leaves:
+        if len(leave) >= _LEAVE_WIDTH or not abs(worth) < _MOST_WORTH:
+            raise ValueError(f"leave {leave!r} worth {worth!r}: out of the rows' range")
+    texts = b"".join(leave.encode("ascii").ljust(_LEAVE_WIDTH, b"\0") for leave, _ in leaves)
+    worths = array("d", [worth for _, worth in leaves])
+    # An int worth (an empty leave sums to 0) makes an int equity, written without ".0".
+    whole = bytes(isinstance(worth, int) for _, worth in leaves)
+    if lexicon.root == 0:  # no graph to check, and nothing to find
+        return "[]", 0
+    position = _position(board, rack, rules, lexicon, premiums)
+    return _compiled.all_rows(position, texts, worths, whole, _DIRECTIONS)
 
 
 def generate_python(
