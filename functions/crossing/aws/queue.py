@@ -14,15 +14,14 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from crossing.aws import clients
 from crossing.rooms.ports import Queued
 
 
 class SqsQueue:
     def __init__(self, url: str, client: Any = None) -> None:
         if client is None:
-            import boto3
-
-            client = boto3.client("sqs")
+            client = clients.client("sqs")
         self.url = url
         self.client = client
         self.requests: Counter[str] = Counter()
