@@ -179,3 +179,7 @@ class CrossingStack(Stack):
         CfnOutput(self, "HttpApiUrl", value=solver.url, description="the Solver's HTTP API")
         CfnOutput(self, "TableName", value=table.table_name)
         CfnOutput(self, "UserPoolId", value=accounts.pool.user_pool_id)
+        # What the runbook's dead-letter replays name (docs/operations.md, Alarms).
+        CfnOutput(self, "ConsumeFunctionName", value=sockets.consume.function_name)
+        CfnOutput(self, "FrameDeadLetterQueueUrl", value=frames.dead_letters.queue_url)
+        CfnOutput(self, "TimerDeadLetterQueueUrl", value=timers.dead_letters.queue_url)

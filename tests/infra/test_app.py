@@ -167,6 +167,14 @@ def test_only_the_message_function_may_confirm_a_sign_up(template: Template) -> 
 def test_outputs_name_the_three_urls(template: Template) -> None:
     outputs = template.find_outputs("*")
     assert {"WebUrl", "WebSocketUrl", "HttpApiUrl"} <= set(outputs)
+    # The runbook's replays look these up by name (docs/operations.md, Alarms).
+    consume = next(
+        logical
+        for logical, p in template.find_resources("AWS::Lambda::Function").items()
+        if p["Properties"]["Handler"] == "crossing.handlers.ws.consume"
+    )
+    assert outputs["ConsumeFunctionName"]["Value"] == {"Ref": consume}
+    assert {"FrameDeadLetterQueueUrl", "TimerDeadLetterQueueUrl"} <= set(outputs)
 
 
 def test_two_stages_do_not_share_names(asset_dir: Path, tmp_path: Path) -> None:
