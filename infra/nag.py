@@ -126,6 +126,19 @@ def acknowledge(
             "schedule group",
         )
 
+    if not sockets.access_log:
+        stage_resource = sockets.stage.node.default_child
+        assert stage_resource is not None
+        _ack(
+            stage_resource,
+            "AwsSolutions-APIG1",
+            "Off by context (websocketAccessLogs) until the account's API Gateway CloudWatch "
+            "Logs role is set: a stage that logs without it cannot be created. Meanwhile "
+            "API Gateway's own metrics of the stage are on the dashboard and the socket "
+            "functions' log lines carry the connection id (docs/operations.md, Account "
+            "prerequisites)",
+        )
+
     for route in [*sockets.api.node.children, *solver.api.node.children]:
         if route.node.id.endswith("-Route") or "--api--" in route.node.id:
             _ack(route, "AwsSolutions-APIG4", GUESTS)
@@ -151,7 +164,8 @@ def acknowledge(
         cdn,
         "AwsSolutions-CFR3",
         "Per-request logs of a static public client hold nothing on-call uses; the game's "
-        "requests are logged by the APIs' access logs",
+        "requests are logged by the functions, the Solver's HTTP API access logs and, when "
+        "on (websocketAccessLogs), the WebSocket stage's",
     )
     _ack(
         cdn,

@@ -26,6 +26,14 @@ class StageSettings:
     log_retention_days: int = 30
     log_level: str = "INFO"
     vapid_subject: str = "mailto:crossing@example.com"
+    websocket_access_logs: bool = False
+    """Off unless asked for: a WebSocket stage may only log where the account's API
+    Gateway CloudWatch Logs role is set, which is account-wide and not this stack's to
+    set (docs/operations.md, Account prerequisites). The HTTP API's logs need no role."""
+    solve_concurrency: int | None = None
+    rules_concurrency: int | None = None
+    """Reserved concurrency of the Solver's functions; None reserves none, so a new
+    account (whose limit may be 10 or 50, and 100 must stay unreserved) can deploy."""
 
     def __post_init__(self) -> None:
         if not _STAGE.match(self.stage):
@@ -80,4 +88,34 @@ class StageSettings:
             log_retention_days=int(retention) if retention else 30,
             log_level=str(get("logLevel") or "INFO"),
             vapid_subject=str(get("vapidSubject") or "mailto:crossing@example.com"),
+            websocket_access_logs=_flag(get, "websocketAccessLogs"),
+            solve_concurrency=_reserved(get, "solveConcurrency"),
+            rules_concurrency=_reserved(get, "rulesConcurrency"),
         )
+
+
+def _flag(get: Any, name: str) -> bool:
+    """A yes/no from context: JSON true/false in cdk.json, text from ``-c name=value``."""
+    value = get(name)
+    if value is None or value is False or value is True:
+        return bool(value)
+    text = str(value).strip().lower()
+    if text in ("true", "yes", "1", "on"):
+        return True
+    if text in ("false", "no", "0", "off", ""):
+        return False
+    raise ValueError(f"{name}={value!r}: use true or false")
+
+
+def _reserved(get: Any, name: str) -> int | None:
+    """A reserved concurrency from context; unset (or 0, or 'none') reserves nothing."""
+    value = get(name)
+    if value is None or str(value).strip().lower() in ("", "none", "0"):
+        return None
+    try:
+        count = int(str(value).strip())
+    except ValueError:
+        count = -1
+    if count < 1:
+        raise ValueError(f"{name}={value!r}: a whole number of executions, or none")
+    return count

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from aws_cdk import ArnFormat, RemovalPolicy, Stack
+from aws_cdk import Annotations, ArnFormat, RemovalPolicy, Stack
 from aws_cdk import aws_apigatewayv2 as apigw
 from aws_cdk import aws_apigatewayv2_integrations as integrations
 from aws_cdk import aws_iam as iam
@@ -22,6 +22,12 @@ from infra.frames import CONSUMER_TIMEOUT_S
 from infra.functions import game_function
 
 HANDLERS = "crossing.handlers.ws"
+ACCESS_LOGS_OFF = (
+    "The WebSocket stage writes no access logs: they need the account's API Gateway "
+    "CloudWatch Logs role, which this stack does not set (it is one per account and "
+    "region). Once `aws apigateway get-account` shows a cloudwatchRoleArn, deploy with "
+    "-c websocketAccessLogs=true (docs/operations.md, Account prerequisites)."
+)
 THROTTLE = apigw.ThrottleSettings(rate_limit=2_000, burst_limit=1_000)
 """Every route of the stage, together: well under the account's 10,000 per second, so a
 runaway client or a flood on one stage cannot take the region's other stages down.
@@ -43,7 +49,10 @@ class Sockets(Construct):
         timer_function_name: str,
         log_retention: logs.RetentionDays,
         removal_policy: RemovalPolicy,
+        access_log: bool = True,
     ) -> None:
+        """``access_log``: the stage writes access logs. Only where the account's API
+        Gateway CloudWatch Logs role is set: without it the stage cannot be created."""
         super().__init__(scope, id)
         # Routes are added after the functions: their environment needs the API's id.
         self.api = apigw.WebSocketApi(self, "Api", description="Crossing Words rooms")
@@ -60,8 +69,15 @@ class Sockets(Construct):
                 WEBSOCKET_FIELDS,
                 retention=log_retention,
                 removal_policy=removal_policy,
-            ),
+            )
+            if access_log
+            else None,
         )
+        self.access_log = access_log
+        if not access_log:
+            Annotations.of(self.stage).add_warning_v2(
+                "crossing:websocket-access-logs-off", ACCESS_LOGS_OFF
+            )
         env = {**environment, "CROSSING_CONNECTIONS_URL": self.stage.callback_url}
 
         def make(name: str, entry: str, **knobs: object) -> lambda_.Function:

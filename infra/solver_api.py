@@ -16,9 +16,6 @@ from infra.functions import game_function
 
 THROTTLE = apigw.ThrottleSettings(rate_limit=50, burst_limit=100)
 """A solve is up to seconds of CPU: a flood is refused at the door (429), not queued."""
-CONCURRENCY = {"solve": 20, "rules": 5}
-"""Reserved, so the Solver can never take more of the account's concurrency than this,
-and never starve the game's room functions (docs/operations.md, Scale)."""
 
 
 class SolverApi(Construct):
@@ -33,7 +30,13 @@ class SolverApi(Construct):
         environment: Mapping[str, str],
         log_retention: logs.RetentionDays,
         removal_policy: RemovalPolicy,
+        solve_concurrency: int | None = None,
+        rules_concurrency: int | None = None,
     ) -> None:
+        """``*_concurrency``: executions reserved for each function (None: none). Reserved,
+        the Solver can never take more of the account's concurrency than that, nor starve
+        the room functions; but an account must keep 100 unreserved, so a reservation is
+        for accounts whose limit allows it (docs/operations.md, Throttling)."""
         super().__init__(scope, id)
         common = {
             "code": code,
@@ -49,7 +52,7 @@ class SolverApi(Construct):
             handler="crossing.handlers.solve.handler",
             memory_mb=1024,
             timeout_seconds=29,
-            reserved_concurrency=CONCURRENCY["solve"],
+            reserved_concurrency=solve_concurrency,
             **common,  # type: ignore[arg-type]
         )
         self.rules = game_function(
@@ -57,7 +60,7 @@ class SolverApi(Construct):
             "Rules",
             handler="crossing.handlers.rules.handler",
             memory_mb=256,
-            reserved_concurrency=CONCURRENCY["rules"],
+            reserved_concurrency=rules_concurrency,
             **common,  # type: ignore[arg-type]
         )
         self.api = apigw.HttpApi(

@@ -79,6 +79,8 @@ class CrossingStack(Stack):
             environment={"CROSSING_STAGE": settings.stage, **powertools},
             log_retention=logs,
             removal_policy=keep,
+            solve_concurrency=settings.solve_concurrency,
+            rules_concurrency=settings.rules_concurrency,
         )
         site = Site(self, "Site", api_endpoint=solver.url, removal_policy=keep)
         sockets = Sockets(
@@ -107,6 +109,7 @@ class CrossingStack(Stack):
             timer_function_name=settings.timer_function_name,
             log_retention=logs,
             removal_policy=keep,
+            access_log=settings.websocket_access_logs,
         )
         # Least privilege: $connect touches nothing; the room functions read and write
         # items of the table, read packs, post to connections and arm timers.
@@ -176,3 +179,7 @@ class CrossingStack(Stack):
         CfnOutput(self, "HttpApiUrl", value=solver.url, description="the Solver's HTTP API")
         CfnOutput(self, "TableName", value=table.table_name)
         CfnOutput(self, "UserPoolId", value=accounts.pool.user_pool_id)
+        # What the runbook's dead-letter replays name (docs/operations.md, Alarms).
+        CfnOutput(self, "ConsumeFunctionName", value=sockets.consume.function_name)
+        CfnOutput(self, "FrameDeadLetterQueueUrl", value=frames.dead_letters.queue_url)
+        CfnOutput(self, "TimerDeadLetterQueueUrl", value=timers.dead_letters.queue_url)

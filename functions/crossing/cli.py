@@ -112,6 +112,16 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(run=_check_puzzle)
     vapid = sub.add_parser("vapid-keys", help="make a Web Push VAPID key pair (prints env lines)")
     vapid.set_defaults(run=_vapid_keys)
+    replay = sub.add_parser(
+        "replay-frames",
+        help="the consume function's event for frames taken from its dead-letter queue",
+        description="Read what `aws sqs receive-message` printed for the frame queue's "
+        "dead-letter queue and print the consume function's event for those frames, to "
+        "pass to `aws lambda invoke` (docs/operations.md, FrameDeadLetters). Refuses, "
+        "naming the message, any body that is not a frame.",
+    )
+    replay.add_argument("received", help="the JSON file receive-message printed ('-': stdin)")
+    replay.set_defaults(run=_replay_frames)
     add_solve_command(sub)
     register_puzzles(sub)
     return parser
@@ -123,6 +133,27 @@ def _vapid_keys(args: argparse.Namespace) -> int:
     private_key, public_key = generate_keys()
     print(f"CROSSING_VAPID_PRIVATE_KEY={private_key}")
     print(f"CROSSING_VAPID_PUBLIC_KEY={public_key}")
+    return 0
+
+
+def _replay_frames(args: argparse.Namespace) -> int:
+    import json
+
+    from crossing.aws.queue import Unreadable, replay
+
+    try:
+        text = sys.stdin.read() if args.received == "-" else Path(args.received).read_text()
+        if not text.strip():
+            raise Unreadable("empty: receive-message prints nothing when the queue is empty")
+        received = json.loads(text)
+        messages = received.get("Messages", []) if isinstance(received, dict) else None
+        if not isinstance(messages, list):
+            raise Unreadable("not what `aws sqs receive-message` prints: no list of Messages")
+        event = replay(messages)
+    except (OSError, ValueError) as error:  # Unreadable is a ValueError, as is bad JSON
+        print(f"crossing replay-frames: {args.received}: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(event))
     return 0
 
 

@@ -174,3 +174,26 @@ def test_a_secret_that_cannot_be_had_turns_notifications_off_and_says_so_once(
     [record] = caplog.records
     assert record.levelname == level
     assert "notifications off" in record.getMessage()
+
+
+def test_every_client_fails_fast_retries_in_standard_mode_and_has_a_connection_per_poster():
+    """botocore's defaults waited 60 s on a stuck connection and kept a pool of 10 behind
+    the fan-out's 16 posting threads: six posts of each round waited for a connection."""
+    from crossing.rooms.fanout import WORKERS
+
+    settings = Settings.from_env({**FULL, "CROSSING_QUEUE_URL": "https://sqs/frames.fifo"})
+    made = {
+        "dynamodb": settings.store().client,
+        "apigatewaymanagementapi": settings.connections().client,
+        "scheduler": settings.timers().client,
+        "sqs": settings.queue().client,
+        "s3": settings.packs().client,
+        "cognito-idp": settings.accounts().client,
+        "secretsmanager": settings.client("secretsmanager"),
+    }
+    for service, client in made.items():
+        config = client.meta.config
+        assert config.connect_timeout <= 5 and config.read_timeout <= 5, service
+        assert config.retries["mode"] == "standard", service
+        assert config.retries["total_max_attempts"] <= 3, service
+        assert config.max_pool_connections >= WORKERS, service

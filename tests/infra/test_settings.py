@@ -39,3 +39,28 @@ def test_retention_rounds_down_to_a_period_cloudwatch_accepts(
     days: int, expected: logs.RetentionDays
 ) -> None:
     assert retention(days) is expected
+
+
+def test_a_fresh_account_gets_no_access_logs_role_need_and_no_reservation() -> None:
+    settings = StageSettings.from_context({"stage": "dev"}.get)
+    assert settings.websocket_access_logs is False
+    assert (settings.solve_concurrency, settings.rules_concurrency) == (None, None)
+    chosen = StageSettings.from_context(
+        {"stage": "prod", "websocketAccessLogs": True, "solveConcurrency": 20}.get
+    )
+    assert chosen.websocket_access_logs is True
+    assert (chosen.solve_concurrency, chosen.rules_concurrency) == (20, None)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("websocketAccessLogs", "maybe"),
+        ("solveConcurrency", "twenty"),
+        ("rulesConcurrency", "-5"),
+        ("solveConcurrency", "2.5"),
+    ],
+)
+def test_a_context_value_that_means_nothing_is_refused_by_name(name: str, value: str) -> None:
+    with pytest.raises(ValueError, match=name):
+        StageSettings.from_context({"stage": "dev", name: value}.get)

@@ -35,7 +35,15 @@ def test_solve_and_rules_routes_on_an_http_api(stack: Stack, code: lambda_.Code)
 def test_the_solver_is_throttled_and_cannot_take_the_games_concurrency(
     stack: Stack, code: lambda_.Code
 ) -> None:
-    SolverApi(stack, "Solver", code=code, environment={"CROSSING_STAGE": "test"}, **KNOBS)
+    SolverApi(
+        stack,
+        "Solver",
+        code=code,
+        environment={"CROSSING_STAGE": "test"},
+        solve_concurrency=20,
+        rules_concurrency=5,
+        **KNOBS,
+    )
     template = Template.from_stack(stack)
     template.has_resource_properties(
         "AWS::ApiGatewayV2::Stage",
@@ -45,5 +53,8 @@ def test_the_solver_is_throttled_and_cannot_take_the_games_concurrency(
             "AccessLogSettings": {"DestinationArn": Match.any_value(), "Format": Match.any_value()},
         },
     )
-    for function in template.find_resources("AWS::Lambda::Function").values():
-        assert function["Properties"]["ReservedConcurrentExecutions"] > 0
+    reserved = {
+        f["Properties"]["Handler"]: f["Properties"]["ReservedConcurrentExecutions"]
+        for f in template.find_resources("AWS::Lambda::Function").values()
+    }
+    assert reserved == {"crossing.handlers.solve.handler": 20, "crossing.handlers.rules.handler": 5}

@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 
 from botocore.exceptions import ClientError
 
-from crossing.aws import pool
+from crossing.aws import clients, pool
 from crossing.crossword.commands import Refused
 from crossing.rooms.ports import Account, Session
 
@@ -33,9 +33,7 @@ class CognitoAccounts:
 
     def __init__(self, user_pool_id: str, client_id: str, client: Any = None) -> None:
         if client is None:
-            import boto3
-
-            client = boto3.client("cognito-idp")
+            client = clients.client("cognito-idp")
         self.user_pool_id = user_pool_id
         self.client_id = client_id
         self.client = client

@@ -39,6 +39,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from crossing.aws import clients
 from crossing.aws.accounts import CognitoAccounts
 from crossing.aws.dynamo import DynamoStore
 from crossing.aws.gateway import ApiGatewayConnections
@@ -111,11 +112,10 @@ class Settings:
         )
 
     def client(self, service: str, endpoint_url: str | None = None) -> Any:
-        """A boto3 client for ``service`` in this region, at the configured endpoint if any."""
-        import boto3
-
-        return boto3.client(
-            service, region_name=self.region, endpoint_url=endpoint_url or self.endpoint_url
+        """A boto3 client for ``service`` in this region, at the configured endpoint if any,
+        with the adapters' one configuration (``crossing.aws.clients``)."""
+        return clients.client(
+            service, region=self.region, endpoint_url=endpoint_url or self.endpoint_url
         )
 
     def store(self) -> DynamoStore:

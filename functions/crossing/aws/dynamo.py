@@ -19,7 +19,7 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from crossing.aws import table
+from crossing.aws import clients, table
 from crossing.rooms.ports import Conflict, Json
 
 _CONDITION_FAILED = "ConditionalCheckFailedException"
@@ -31,9 +31,7 @@ class DynamoStore(table.KeyedDocuments):
 
     def __init__(self, table_name: str, client: Any = None) -> None:
         if client is None:
-            import boto3
-
-            client = boto3.client("dynamodb")
+            client = clients.client("dynamodb")
         self.table_name = table_name
         self.client = client
         self.requests: Counter[str] = Counter()

@@ -10,6 +10,8 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
+from crossing.aws import clients
+
 
 class ApiGatewayConnections:
     """Posts messages to WebSocket connections through ``@connections``.
@@ -21,9 +23,7 @@ class ApiGatewayConnections:
 
     def __init__(self, endpoint_url: str, client: Any = None) -> None:
         if client is None:
-            import boto3
-
-            client = boto3.client("apigatewaymanagementapi", endpoint_url=endpoint_url)
+            client = clients.client("apigatewaymanagementapi", endpoint_url=endpoint_url)
         self.endpoint_url = endpoint_url
         self.client = client
         # For the dashboard (crossing.handlers.ws takes them after each event): "posted",

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from crossing.aws import clients
 from crossing.crossword.deal import PUZZLE_ID_LENGTH, PUZZLE_ID_PATTERN
 from crossing.crossword.ipuz import InvalidPuzzle, from_ipuz
 from crossing.crossword.puzzle import Puzzle
@@ -76,9 +77,7 @@ class S3Packs:
 
     def __init__(self, bucket: str, prefix: str = "packs/", client: Any = None) -> None:
         if client is None:
-            import boto3
-
-            client = boto3.client("s3")
+            client = clients.client("s3")
         self.bucket = bucket
         self.prefix = prefix
         self.client = client

@@ -19,6 +19,8 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
+from crossing.aws import clients
+
 _NAME = re.compile(r"^[0-9A-Za-z_.-]{1,59}$")  # "room-" + this fits Scheduler's 64
 _ATTEMPTS = 3
 MIN_LEAD_MS = 2_000
@@ -56,9 +58,7 @@ class SchedulerTimers:
         dead_letter_arn: str | None = None,
     ) -> None:
         if client is None:
-            import boto3
-
-            client = boto3.client("scheduler")
+            client = clients.client("scheduler")
         self.group = group
         self.target_arn = target_arn
         self.role_arn = role_arn

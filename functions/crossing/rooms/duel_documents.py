@@ -16,7 +16,7 @@ from crossing.rooms.bot_moves import BotMoves
 from crossing.rooms.fanout import FanOut
 from crossing.rooms.ports import Store, Timers
 from crossing.rooms.runner import Batch, Step
-from crossing.rooms.storage import dump_match, load_match
+from crossing.rooms.storage import dump_match, load_match, plain
 from crossing.tiles.lexicon import Lexicon
 
 GAME_TTL_MS = 7 * 24 * 3600_000
@@ -145,7 +145,9 @@ class Seeks:
 
     def load(self, seek_id: str) -> tuple[L.Seek | None, int]:
         loaded = self.desk.store.load_doc("seek", seek_id)
-        return (L.Seek(**loaded[0]), loaded[1]) if loaded else (None, 0)  # 0: not written
+        if not loaded:
+            return None, 0  # 0: not written
+        return L.Seek(**plain("seek", loaded[0])), loaded[1]
 
     def save(self, seek_id: str, seek: L.Seek | None, seen: int, now: int) -> int:
         if seek is None:
@@ -179,7 +181,9 @@ class Watchers:
 
     def load(self, name: str) -> tuple[dict[str, str], int]:
         loaded = self.desk.store.load_doc("lobby", name)
-        return (dict(loaded[0].get("watchers", {})), loaded[1]) if loaded else ({}, 0)
+        if not loaded:
+            return {}, 0
+        return dict(plain("lobby", loaded[0]).get("watchers", {})), loaded[1]
 
     def save(self, name: str, watchers: dict[str, str], seen: int, now: int) -> int:
         doc = {"watchers": watchers}
@@ -200,7 +204,9 @@ class Ratings:
 
     def load(self, player: str) -> tuple[dict[str, Any], int]:
         loaded = self.desk.store.load_doc("rating", player)
-        return loaded if loaded else ({"rating": elo.START, "games": {}}, 0)
+        if not loaded:
+            return {"rating": elo.START, "games": {}}, 0
+        return plain("rating", loaded[0]), loaded[1]
 
     def save(self, player: str, doc: dict[str, Any], seen: int, now: int) -> int:
         return self.desk.store.save_doc("rating", player, doc, seen or None, None)

@@ -5,6 +5,14 @@ undo history repeats itself: measured on an 11x11 Together room with 8 players
 and 2,338 undo entries, 216 KB of JSON stores as 34 KB at level 6 (DynamoDB's
 item limit is 400 KB); level 1, used now, was 1.2x that size on a Midi room of six
 after 400 letters, in a third of the time.
+
+Every stored document carries its format: ``{"format", "kind", ...}`` here, and the plain
+JSON documents (a Duel seek, the lobby's watchers, a rating) are format 1 whether or not
+they say so (``plain``). A reader refuses a format it does not know, by name, rather than
+misreading it. **A new format ships in two releases**: the first reads it (and still
+writes the old one), the second writes it. So the release before any release reads all
+it writes, and rolling back one release is safe (docs/operations.md, Rolling back). Each
+format written comes with a fixture that release wrote (``tests/rooms/stored``).
 """
 
 from __future__ import annotations
@@ -15,7 +23,7 @@ import itertools
 import json
 import threading
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -274,6 +282,16 @@ def _unpack(stored: dict[str, Any]) -> Any:
         if "board" in stored:
             data["game"]["board"] = _unsqueeze(stored["board"])
     return _ADAPTERS[kind].validate_python(data)
+
+
+def plain(kind: str, stored: Mapping[str, Any]) -> dict[str, Any]:
+    """A plain JSON document (a seek, the lobby's watchers, a rating) without its
+    ``format``: format 1, said or not (they were written before they carried one); a
+    later format is refused, as a room's is, rather than misread."""
+    form = stored.get("format", FORMAT)
+    if form != FORMAT:
+        raise ValueError(f"cannot read stored {kind!r} of format {form!r}")
+    return {key: value for key, value in stored.items() if key != "format"}
 
 
 def dump_room(room: Room) -> dict[str, Any]:
