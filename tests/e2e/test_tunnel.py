@@ -10,6 +10,7 @@ import json
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import pytest
@@ -25,15 +26,27 @@ STATUS = "document.querySelector('#status')"
 CONNECTING = f"!{STATUS}.hidden && {STATUS}.textContent.includes('Connecting')"
 
 
+@dataclass
+class Line:
+    """One connection carried: both ends' writers, and whether it was cut off."""
+
+    ends: tuple[asyncio.StreamWriter, asyncio.StreamWriter]
+    severed: bool = False
+
+
 class Tunnel:
     """A TCP proxy that can black-hole what it carries: while cut, it holds every byte
     (and every new connection) and forwards nothing, closing nothing, as a train in a
-    tunnel does; restored, it forwards again what TCP would have delivered late."""
+    tunnel does. Restored, connections made meanwhile go through; those that were open
+    when it was cut are reset, bytes held and all, as the server had given up on them
+    (it does after 40 s of unanswered pings) and answers their late packets with a RST:
+    what was sent into the tunnel arrives only if the page sends it again."""
 
     def __init__(self, target: tuple[str, int]) -> None:
         self.target = target
         self.loop = asyncio.new_event_loop()
         self.flowing = asyncio.Event()
+        self.lines: list[Line] = []
         self.port = 0
         ready = threading.Event()
         self.thread = threading.Thread(target=self._run, args=(ready,), daemon=True)
@@ -60,12 +73,20 @@ class Tunnel:
         except OSError:
             client_w.close()
             return
-        await asyncio.gather(self._pump(client_r, server_w), self._pump(server_r, client_w))
+        line = Line((client_w, server_w))
+        self.lines.append(line)
+        await asyncio.gather(
+            self._pump(client_r, server_w, line), self._pump(server_r, client_w, line)
+        )
 
-    async def _pump(self, source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+    async def _pump(
+        self, source: asyncio.StreamReader, sink: asyncio.StreamWriter, line: Line
+    ) -> None:
         try:
             while data := await source.read(65536):
                 await self.flowing.wait()
+                if line.severed:
+                    break
                 sink.write(data)
                 await sink.drain()
         except (ConnectionError, OSError):
@@ -77,7 +98,15 @@ class Tunnel:
         self.loop.call_soon_threadsafe(self.flowing.clear)
 
     def restore(self) -> None:
-        self.loop.call_soon_threadsafe(self.flowing.set)
+        def again() -> None:
+            for line in self.lines:
+                line.severed = True
+                for end in line.ends:
+                    end.transport.abort()
+            self.lines = []
+            self.flowing.set()
+
+        self.loop.call_soon_threadsafe(again)
 
     def close(self) -> None:
         async def shut() -> None:
