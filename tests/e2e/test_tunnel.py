@@ -9,7 +9,7 @@ import asyncio
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -132,20 +132,20 @@ def tunnel(base_url: str) -> Iterator[Tunnel]:
     proxy.close()
 
 
-def board(page: Page) -> str:
-    """The board as the server last sent it to this phone (not the letters typed here)."""
-    return page.evaluate("window.crossing.store.get().view.game.board")
-
-
-def has_letters(letters: dict[int, str], which: str) -> str:
-    return " && ".join(f"{which}[{sq}] === {json.dumps(ch)}" for sq, ch in letters.items())
-
-
-SERVER_BOARD = "window.crossing.store.get().view.game.board"
+SERVER_BOARD = "window.crossing.store.get().view.game.board"  # as the server last sent it
 SHOWN = (  # the letters this phone shows, square by square: the server's and its own
     "Object.fromEntries([...document.querySelectorAll('[data-slot=grid] [data-square]')]"
     ".map(e => [e.dataset.square, e.querySelector('.letter')?.textContent || '.']))"
 )
+
+
+def has_letters(letters: dict[int, str]) -> str:
+    return " && ".join(f"{SERVER_BOARD}[{sq}] === {json.dumps(ch)}" for sq, ch in letters.items())
+
+
+def shown(page: Page, squares: Iterable[int]) -> dict[int, str]:
+    letters = page.evaluate(SHOWN)
+    return {sq: letters[str(sq)] for sq in squares}
 
 
 def type_letter(page: Page, square: int, letter: str) -> None:
@@ -154,59 +154,83 @@ def type_letter(page: Page, square: int, letter: str) -> None:
     page.wait_for_timeout(150)
 
 
-def test_letters_typed_in_a_tunnel_reach_every_phone(browser: Browser, phone, tunnel: Tunnel):
+@dataclass
+class Game:
+    hana: Page  # on the server directly
+    ann: Page  # through the tunnel
+    solution: str
+    squares: list[int]  # white squares, the first already typed by Ann and in the room
+
+
+@pytest.fixture
+def game(browser: Browser, phone, tunnel: Tunnel) -> Iterator[Game]:
+    """Hana hosts a Together Mini; Ann's phone joins through the tunnel and types one
+    letter, which Hana sees: the line works."""
     hana = phone("Hana")
     code = host(hana)
     context = browser.new_context(viewport=PHONE)
     context.set_default_timeout(15_000)
-    try:
-        ann = context.new_page()
-        ann.add_init_script("localStorage.setItem('crossing.name', 'Ann')")
-        # Ann's phone: through the tunnel.
-        ann.goto(f"http://127.0.0.1:{tunnel.port}/?debug&room={code}")
-        on_screen(ann, "lobby")
-        start(hana, [ann], "together")
-        solution, whites = solution_of(hana)
-        first, *typed_squares = whites[:8]
-        type_letter(ann, first, solution[first])
-        hana.wait_for_function(has_letters({first: solution[first]}, SERVER_BOARD))
+    ann = context.new_page()
+    ann.add_init_script("localStorage.setItem('crossing.name', 'Ann')")
+    ann.goto(f"http://127.0.0.1:{tunnel.port}/?debug&room={code}")
+    on_screen(ann, "lobby")
+    start(hana, [ann], "together")
+    solution, whites = solution_of(hana)
+    type_letter(ann, whites[0], solution[whites[0]])
+    hana.wait_for_function(has_letters({whites[0]: solution[whites[0]]}))
+    yield Game(hana, ann, solution, whites[:8])
+    context.close()
 
-        tunnel.cut()
-        cut_at = time.monotonic()
-        typed: dict[int, str] = {}
-        # Three letters into the socket that looks open and is not...
-        for sq in typed_squares[:3]:
-            type_letter(ann, sq, solution[sq])
-            typed[sq] = solution[sq]
-        ann.wait_for_function(CONNECTING, timeout=(NOTICED_S + 5) * 1000, polling=200)
-        noticed = time.monotonic() - cut_at
-        # ...and more while the page knows it is not connected.
-        for sq in typed_squares[3:]:
-            type_letter(ann, sq, solution[sq])
-            typed[sq] = solution[sq]
-        shown = ann.evaluate(SHOWN)
-        assert {sq: shown[str(sq)] for sq in typed} == typed, "typed letters stay shown"
-        ann.wait_for_timeout(max(0.0, CUT_S - (time.monotonic() - cut_at)) * 1000)
-        # The whole minute: not one letter reached the room.
-        assert all(board(hana)[sq] == "." for sq in typed)
-        shown = ann.evaluate(SHOWN)
-        assert {sq: shown[str(sq)] for sq in typed} == typed, "still shown at the end of the tunnel"
 
-        tunnel.restore()
-        back_at = time.monotonic()
-        everything = {first: solution[first], **typed}
-        for page in (hana, ann):
-            page.wait_for_function(
-                has_letters(everything, SERVER_BOARD), timeout=BACK_S * 1000, polling=200
-            )
-        settled = time.monotonic() - back_at
-        ann.wait_for_function(f"{STATUS}.hidden")
-        assert ann.evaluate("window.crossing.store.get().pending.length") == 0
-        print(
-            f"\ntunnel: {len(typed)} letters typed in a {CUT_S} s cut; "
-            f"'Connecting…' after {noticed:.1f} s; every letter on both phones "
-            f"{settled:.1f} s after the network came back"
-        )
-        assert noticed <= NOTICED_S
-    finally:
-        context.close()
+def test_letters_typed_in_a_tunnel_reach_every_phone(game: Game, tunnel: Tunnel):
+    hana, ann, solution = game.hana, game.ann, game.solution
+    first, *squares = game.squares
+    tunnel.cut()
+    cut_at = time.monotonic()
+    typed: dict[int, str] = {}
+    # Three letters into the socket that looks open and is not...
+    for sq in squares[:3]:
+        type_letter(ann, sq, solution[sq])
+        typed[sq] = solution[sq]
+    ann.wait_for_function(CONNECTING, timeout=(NOTICED_S + 5) * 1000, polling=200)
+    noticed = time.monotonic() - cut_at
+    # ...and more while the page knows it is not connected.
+    for sq in squares[3:]:
+        type_letter(ann, sq, solution[sq])
+        typed[sq] = solution[sq]
+    assert shown(ann, typed) == typed, "typed letters stay shown"
+    ann.wait_for_timeout(max(0.0, CUT_S - (time.monotonic() - cut_at)) * 1000)
+    # The whole minute: not one letter reached the room.
+    assert all(hana.evaluate(SERVER_BOARD)[sq] == "." for sq in typed)
+    assert shown(ann, typed) == typed, "still shown at the end of the tunnel"
+
+    tunnel.restore()
+    back_at = time.monotonic()
+    everything = {first: solution[first], **typed}
+    for page in (hana, ann):
+        page.wait_for_function(has_letters(everything), timeout=BACK_S * 1000, polling=200)
+    settled = time.monotonic() - back_at
+    ann.wait_for_function(f"{STATUS}.hidden")
+    assert ann.evaluate("window.crossing.store.get().pending.length") == 0
+    print(
+        f"\ntunnel: {len(typed)} letters typed in a {CUT_S} s cut; "
+        f"'Connecting…' after {noticed:.1f} s; every letter on both phones "
+        f"{settled:.1f} s after the network came back"
+    )
+    assert noticed <= NOTICED_S
+
+
+def test_letters_typed_in_a_tunnel_survive_a_reload(game: Game, tunnel: Tunnel):
+    hana, ann, solution = game.hana, game.ann, game.solution
+    # The service worker serves the shell while the network does not answer.
+    ann.wait_for_function("navigator.serviceWorker.controller?.state === 'activated'")
+    tunnel.cut()
+    typed = {sq: solution[sq] for sq in game.squares[1:4]}
+    for sq, letter in typed.items():
+        type_letter(ann, sq, letter)
+    ann.reload(timeout=30_000)  # in the tunnel still: the page has only what it kept
+    tunnel.restore()
+    on_screen(ann, "game")
+    for page in (hana, ann):
+        page.wait_for_function(has_letters(typed), timeout=BACK_S * 1000, polling=200)
+    assert shown(ann, typed) == typed
