@@ -6,7 +6,7 @@
 // the game always come from the server. Shell files are fetched network-first, so a
 // new deploy takes effect on the next load; the cache answers only when the network
 // fails or is slower than NETWORK_WAIT_MS. Bump VERSION when the list changes.
-const VERSION = 'v6';
+const VERSION = 'v7';
 const CACHE = `crossing-shell-${VERSION}`;
 const NETWORK_WAIT_MS = 3000;
 const SHELL = [
@@ -24,6 +24,7 @@ const SHELL = [
   'js/clock.js',
   'js/cursor.js',
   'js/dealt.js',
+  'js/heartbeat.js',
   'js/keys.js',
   'js/model.js',
   'js/notify.js',
@@ -32,6 +33,7 @@ const SHELL = [
   'js/resend.js',
   'js/socket.js',
   'js/store.js',
+  'js/unsent.js',
   'js/versions.js',
   'js/duel/app.js',
   'js/duel/board.js',

@@ -2,7 +2,7 @@
 // are functions over state; this file only decides which one is showing, turns
 // keys into commands, and runs the few effects (snapshot, tick) the state asks for.
 import { createStore } from './store.js';
-import { model, initialState, screenOf, canType, isHost, shownBoard } from './model.js';
+import { model, initialState, screenOf, canType, isHost, shownBoard, KEPT_ACTIONS, gameTag, sameGame } from './model.js';
 import { openSocket, socketUrl } from './socket.js';
 import { commandFor } from './keys.js';
 import { deleteAt, slotAt, slotsOf } from './cursor.js';
@@ -34,7 +34,7 @@ const store = createStore(model, initialState);
 if (new URLSearchParams(location.search).has('debug')) window.crossing = { store };
 const params = new URLSearchParams(location.search);
 const invite = (params.get('room') || '').toUpperCase();
-let socket = { send: () => 0 };
+let socket = { send: () => 0, resend: () => [] };
 let joinedInvite = false;
 
 const ENTERING = new Set(['host', 'join', 'pick_up']);
@@ -124,7 +124,9 @@ function render() {
   focusAfterPaint = null;
   const status = document.getElementById('status');
   show(status, !state.connected);
-  text(status, navigator.onLine ? 'Connecting…' : "You're offline: the game connects again when you're back online.");
+  // Decided by the attempts to connect, not navigator.onLine: a browser can say it is
+  // online with no way through, and offline while the page's own server answers.
+  text(status, state.unreachable ? "Can't reach the game: you may be offline. Trying again…" : 'Connecting…');
   paintNotice(state);
   paintHelp(state);
 }
@@ -166,6 +168,11 @@ function paintHelp(state) {
 let lastDealt = null;
 function runEffects() {
   const state = store.get();
+  // Back in the room after a reconnect: first what was typed and never answered.
+  if (state.rejoin === 'due') {
+    const frames = socket.resend((tag) => sameGame(tag, state));
+    return store.dispatch({ type: 'resent', frames });
+  }
   if (state.wantSnapshot) {
     store.dispatch({ type: 'snapshot-asked' });
     send('snapshot');
@@ -238,7 +245,7 @@ document.addEventListener('pointerdown', (e) => {
 async function start() {
   if (params.has('fixture')) {
     const { replay } = await import('./fixture.js');
-    socket = { send: (action, fields) => (console.log('send', action, fields), Date.now()) };
+    socket = { send: (action, fields) => (console.log('send', action, fields), Date.now()), resend: () => [] };
     return replay(params.get('fixture'), store);
   }
   const url = await socketUrl();
@@ -249,12 +256,11 @@ async function start() {
       store.dispatch({ type: 'server', message, now: Date.now() });
     },
     // Connected counts from the welcome (see the model); only a drop is news here.
-    onStatus: (connected) => connected || store.dispatch({ type: 'connected', connected }),
+    onStatus: (connected, how) => connected || store.dispatch({ type: 'connected', connected, ...how }),
+    keep: (action) => (KEPT_ACTIONS.has(action) ? gameTag(store.get()) : null),
+    alive: () => screenOf(store.get()) === 'game',
   });
 }
-
-// Being offline changes what the status line says.
-for (const type of ['online', 'offline']) window.addEventListener(type, () => { if (!frame) frame = requestAnimationFrame(render); });
 
 registerWorker();
 render();

@@ -9,6 +9,8 @@ export const initialState = Object.freeze({
   player: null,
   saved: { race: false, together: false },
   connected: false,
+  unreachable: false, // the last few attempts to connect all failed
+  rejoin: null, // after a welcome: 'waiting' for the room's view, then 'due' to send the kept frames again
   view: null,
   version: 0,
   wantSnapshot: false,
@@ -68,6 +70,32 @@ export function canType(state) {
 
 const roomless = { view: null, version: 0, cursor: null, pending: [] };
 
+// The frames kept across a dead socket (socket.js) are kept with the game they were
+// typed in, and go again only into that game: never into the next puzzle, or another room.
+export const KEPT_ACTIONS = new Set(['type', 'clear', 'undo', 'done', 'take_back']);
+
+export function gameTag(state) {
+  const puzzle = state.view?.game?.puzzle?.id;
+  return puzzle ? { room: state.view.code, puzzle } : null;
+}
+
+export function sameGame(tag, state) {
+  const now = gameTag(state);
+  return !!now && now.room === tag.room && now.puzzle === tag.puzzle;
+}
+
+// The letters and clears sent again after a reconnect show on the board until answered,
+// as when they were typed (after a reload, the page knows them only from here).
+function resent(state, frames) {
+  const known = new Set(state.pending.map((p) => p.seq));
+  const pending = [...state.pending];
+  for (const f of frames) {
+    if (known.has(f.seq) || (f.action !== 'type' && f.action !== 'clear')) continue;
+    pending.push({ seq: f.seq, square: f.square, letter: f.action === 'clear' ? '.' : f.letter, version: null });
+  }
+  return { ...state, pending, rejoin: null };
+}
+
 function settlePending(pending, version) {
   return pending.filter((p) => p.version == null || p.version > version);
 }
@@ -99,17 +127,24 @@ function withRoom(state, message, now) {
 
 function fromServer(state, message, now) {
   switch (message.type) {
-    case 'welcome':
+    case 'welcome': {
       // Only a welcome makes the connection usable: anything sent before it would be
       // refused (`no-hello`), and in the cloud frames may be handled out of order.
+      // Back in a room, the kept frames wait for its view (the game may have moved on).
+      const back = {
+        connected: true, unreachable: false, player: message.player, saved: message.saved || state.saved,
+        rejoin: message.room ? 'waiting' : 'due',
+      };
       // No room to go back to: whatever room we held has gone on without us.
-      if (!message.room && state.view && !state.watching) {
-        return { ...state, ...roomless, connected: true, player: message.player, saved: message.saved || state.saved };
-      }
-      return { ...state, connected: true, player: message.player, saved: message.saved || state.saved };
-    case 'room':
-      if (state.leftCode && !state.view) return state; // still from the room we left
-      return withRoom(state, message, now);
+      if (!message.room && state.view && !state.watching) return { ...state, ...roomless, ...back };
+      return { ...state, ...back };
+    }
+    case 'room': {
+      // Still from the room we left: nothing kept is for it (and must not wait on it).
+      if (state.leftCode && !state.view) return state.rejoin === 'waiting' ? { ...state, rejoin: 'due' } : state;
+      const next = withRoom(state, message, now);
+      return state.rejoin === 'waiting' && next.view && !next.wantSnapshot ? { ...next, rejoin: 'due' } : next;
+    }
     case 'ack': {
       const pending = state.pending.map((p) =>
         p.seq === message.seq ? { ...p, version: message.version ?? state.version } : p);
@@ -175,9 +210,12 @@ export function model(state, event) {
     case 'server':
       return fromServer(state, event.message, event.now ?? 0);
     case 'connected':
-      // Unanswered letters died with the old socket; the snapshot on reconnect says
-      // what the server really has.
-      return event.connected ? { ...state, connected: true } : { ...state, connected: false, pending: [] };
+      // Unanswered letters stay shown: the socket keeps them and sends them again
+      // once the room is back (or they are dropped with a view of another game).
+      return event.connected ? { ...state, connected: true }
+        : { ...state, connected: false, unreachable: !!event.unreachable, rejoin: null };
+    case 'resent':
+      return resent(state, event.frames);
     case 'snapshot-asked':
       return { ...state, wantSnapshot: false };
     case 'ticked':

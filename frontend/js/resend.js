@@ -36,8 +36,8 @@ export function createOutbox({ post, schedule = setTimeout, random = Math.random
       waiting.delete(message.seq);
       return false;
     },
-    // The socket closed: what was waiting died with it (the snapshot on reconnect says
-    // what the server has).
+    // The socket closed: no more retries on it. The frames the page keeps (unsent.js)
+    // go again after the reconnect; for the rest the snapshot says what the server has.
     clear() {
       waiting.clear();
     },

@@ -4,5 +4,6 @@ export function memoryStorage() {
   return {
     getItem: (key) => (items.has(key) ? items.get(key) : null),
     setItem: (key, value) => items.set(key, String(value)),
+    removeItem: (key) => items.delete(key),
   };
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { model, initialState, shownBoard, screenOf, canType, isHost } from '../../frontend/js/model.js';
+import { model, initialState, shownBoard, screenOf, canType, isHost, gameTag, sameGame } from '../../frontend/js/model.js';
 import { MINI, EMPTY } from './puzzles.js';
 
 const members = [
@@ -146,11 +146,54 @@ test('play again takes the host from the results to picking the next puzzle; the
   assert.equal(screenOf(s), 'game');
 });
 
-test('a dropped socket forgets unanswered letters: the snapshot on reconnect decides', () => {
+test('a dropped socket keeps unanswered letters shown until the room after the reconnect has them', () => {
   let s = server(initialState, full(playing()));
   s = model(s, { type: 'letter', letter: 'S', seq: 21 });
   s = model(s, { type: 'connected', connected: false });
-  assert.equal(shownBoard(s), EMPTY);
+  assert.equal(shownBoard(s)[2], 'S');
+  s = server(s, { type: 'welcome', player: 'hana', token: 't', saved: {}, room: 'HVUEN8' });
+  assert.equal(s.rejoin, 'waiting', 'the kept letters wait for the room view');
+  s = server(s, full(playing(), 12));
+  assert.equal(s.rejoin, 'due');
+  assert.equal(shownBoard(s)[2], 'S');
+  s = model(s, { type: 'resent', frames: [{ action: 'type', seq: 21, square: 2, letter: 'S' }] });
+  assert.equal(s.rejoin, null);
+  assert.equal(s.pending.length, 1);
+  s = server(s, { type: 'ack', seq: 21, version: 13, duplicate: false });
+  s = server(s, { type: 'room', version: 13, full: true, room: playing({ board: `##S${EMPTY.slice(3)}` }) });
+  assert.equal(s.pending.length, 0);
+  assert.equal(shownBoard(s)[2], 'S');
+});
+
+test('after a reload the letters sent again show on the board, and only in the game they were typed in', () => {
+  let s = server(initialState, { type: 'welcome', player: 'hana', token: 't', saved: {}, room: 'HVUEN8' });
+  s = server(s, full(playing()));
+  assert.equal(s.rejoin, 'due');
+  assert.ok(sameGame(gameTag(s), s));
+  assert.ok(!sameGame({ ...gameTag(s), puzzle: 'cw-other' }, s));
+  assert.ok(!sameGame({ ...gameTag(s), room: 'OTHER1' }, s));
+  s = model(s, { type: 'resent', frames: [
+    { action: 'type', seq: 5, square: 3, letter: 'X' }, { action: 'done', seq: 6 }, { action: 'clear', seq: 7, square: 2 },
+  ] });
+  assert.equal(shownBoard(s).slice(2, 4), '.X');
+});
+
+test('left while disconnected: the room we left does not hold the kept frames back', () => {
+  let s = server(initialState, full(playing()));
+  s = model(s, { type: 'connected', connected: false });
+  s = model(s, { type: 'left' });
+  s = server(s, { type: 'welcome', player: 'hana', token: 't', saved: {}, room: 'HVUEN8' });
+  s = server(s, full(playing(), 12));
+  assert.equal(screenOf(s), 'home');
+  assert.equal(s.rejoin, 'due', 'the socket is told to send nothing and forget them');
+});
+
+test('a page that cannot reach the game says so until a welcome', () => {
+  let s = model(initialState, { type: 'connected', connected: false, unreachable: true });
+  assert.equal(s.unreachable, true);
+  s = server(s, { type: 'welcome', player: 'hana', token: 't', saved: {}, room: null });
+  assert.equal(s.unreachable, false);
+  assert.equal(s.rejoin, 'due', 'nothing to wait for: any kept frame is dropped');
 });
 
 test('putting down a race on your own shows it can be picked up', () => {
