@@ -88,10 +88,12 @@ class Phone(Socket):
         deliver()
         return self.take()
 
-    def queue(self, action: str, **fields: Any) -> None:
-        """Send without delivering: the frame waits in the queue."""
-        self.seq += 1
-        body = json.dumps({"action": action, "seq": self.seq, **fields})
+    def queue(self, action: str, *, typed: int | None = None, **fields: Any) -> None:
+        """Send without delivering: the frame waits in the queue. ``typed``: the seq the
+        phone gave it, for a frame that reaches ``$default`` after a later one."""
+        if typed is None:
+            self.seq += 1
+        body = json.dumps({"action": action, "seq": typed or self.seq, **fields})
         ws.message(websocket_event("MESSAGE", self.id, body=body), FakeLambdaContext())
 
 
@@ -126,6 +128,40 @@ def test_letters_go_through_the_queue_and_every_phone_sees_them(queued: Clock) -
         assert len(acked) == 3 and not any(m["duplicate"] for m in acked)
         shown = room_of(phone)["game"]["board"]
         assert [shown[s] for s in whites] == list("AEIOUS")
+
+
+def together(hana: Phone, ann: Phone) -> list[int]:
+    """Hana hosts, Ann joins, a Together Mini starts: its white squares."""
+    hana.send("hello")
+    ann.send("hello")
+    hana.send("host", name="Hana")
+    code = room_of(hana)["code"]
+    assert not errors(ann.send("join", code=code, name="Ann"))
+    hana.send("to_game")
+    hana.send("choose", mode="together", size="mini")
+    assert not errors(hana.send("start"))
+    board = room_of(hana)["game"]["board"]
+    return [i for i, square in enumerate(board) if square != "#"]
+
+
+def test_a_phones_two_letters_queued_in_reverse_leave_the_one_typed_last(queued: Clock) -> None:
+    hana, ann = Phone(), Phone()
+    square = together(hana, ann)[0]
+    x, y = hana.seq + 1, hana.seq + 2  # typed X, then Y; $default ran Y's frame first
+    hana.seq = y
+    hana.queue("type", typed=y, square=square, letter="Y")
+    hana.queue("type", typed=x, square=square, letter="X")
+    ann.queue("type", square=square + 1, letter="A")
+    assert deliver() == 3
+    acked = {m["seq"]: m for m in hana.take() if m["type"] == "ack"}
+    assert not acked[x]["duplicate"] and not acked[y]["duplicate"]  # both applied
+    for phone in (hana, ann):
+        assert room_of(phone)["game"]["board"][square : square + 2] == "YA"
+    # Across players the later letter stays, whatever the two counters say.
+    ann.queue("type", square=square, letter="B")
+    assert ann.seq < y
+    assert deliver() == 1
+    assert room_of(hana)["game"]["board"][square] == "B"
 
 
 def test_a_duel_is_played_through_the_queue(queued: Clock) -> None:

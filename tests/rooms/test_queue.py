@@ -6,9 +6,7 @@ import time
 
 import pytest
 from crossing.aws.memory import MemoryQueue, MemoryStore
-from crossing.crossword.commands import Type
 from crossing.rooms import protocol as P
-from crossing.rooms import room as R
 from crossing.rooms.router import group_of
 from crossing.rooms.sent import Sent
 from hypothesis import HealthCheck, given, settings
@@ -16,7 +14,7 @@ from hypothesis import strategies as st
 
 from tests.crossword.puzzles import MINI
 from tests.rooms.fakes import Clock, make_service, phone_maker, start_game
-from tests.rooms.test_ordering import acks, frame, stored, typing
+from tests.rooms.test_ordering import acks, frame, replay, stored, typing
 
 WHITES = list(MINI.white_squares)
 
@@ -192,12 +190,11 @@ def test_through_the_queue_every_letter_is_applied_once_in_the_queue_order(lette
     log = [(f.connection, json.loads(f.body)) for f in queue.waiting]
     drain(service, queue, most)
     by_connection = {p.connection: p for p in phones}
-    replay = start
-    for connection, m in log:  # the queue's order is the room's log
-        player = by_connection[connection].player
-        replay, _ = R.step(replay, R.Play(player, Type(player, m["square"], m["letter"])), 0)
+    in_order = [  # the queue's order is the room's log
+        (by_connection[c].player, m["seq"], m["square"], m["letter"]) for c, m in log
+    ]
     final = stored(service, code)
-    assert final.game.letters() == replay.game.letters()
+    assert final.game.letters() == replay(start, in_order).game.letters()
     for p in phones:
         mine = sorted(seq for q, seq, _, _ in frames if q is p)
         got = [m for m in acks(p) if m["seq"] in mine and not m["duplicate"]]
@@ -295,12 +292,13 @@ def test_frames_delivered_again_after_a_failed_write_are_each_applied_once(lette
         failed = [at for at, sent in enumerate(results) if not isinstance(sent, Sent)]
         again = [f for at, f in enumerate(batch) if failed and at >= failed[0]]
         queue.waiting[:0] = again  # SQS gives them back first, in order
-    replay = start
-    for f in log:
-        m = json.loads(f.body)
-        replay, _ = R.step(replay, R.Play(f.player, Type(f.player, m["square"], m["letter"])), 0)
-    assert stored(service, code).game.letters() == replay.game.letters()
+    in_order = [(f.player, m["seq"], m["square"], m["letter"]) for f, m in with_bodies(log)]
+    assert stored(service, code).game.letters() == replay(start, in_order).game.letters()
     for p in phones:
         fresh = [m["seq"] for m in acks(p) if not m["duplicate"]]
         assert len(fresh) == len(set(fresh))  # none applied twice
         assert set(range(p.seq - len(letters[phones.index(p)]) + 1, p.seq + 1)) <= set(fresh)
+
+
+def with_bodies(frames):
+    return [(f, json.loads(f.body)) for f in frames]

@@ -300,7 +300,8 @@ class RoomService:
         """Queue one change for the room's writer; raise its refusal, if any, here.
 
         A message from a player (``player`` and ``seq``) is counted against their pace
-        by when it arrived and applied once whatever order it comes in (``seqs``).
+        by when it arrived and applied once whatever order it comes in (``seqs``); one
+        that would change a square their newer message already changed changes nothing.
         """
         arrived = self.clock() if arrived is None else arrived
         reply = _Reply(connection, seq, player) if connection and seq is not None else None
@@ -323,7 +324,14 @@ class RoomService:
             except Refused as refusal:  # refused, but counted all the same
                 return Step(room, refused=refusal, note=reply)
             if player and seq is not None:
-                after = replace(after, applied={**after.applied, player: seqs.record(window, seq)})
+                square = _square_changed(events, player)
+                if square is not None and seqs.overtaken(window, seq, square):
+                    # Their newer change there came first and stands: this one is applied
+                    # (acknowledged, never sent again) as if typed before it, so it
+                    # changes nothing.
+                    after, events, square = room, [], None
+                recorded = seqs.record(window, seq, square)
+                after = replace(after, applied={**after.applied, player: recorded})
             return Step(after, events, note=reply)
 
         job = self.runner.run(self, code, command)
@@ -481,6 +489,15 @@ class _Reply:
     connection: str
     seq: int
     player: str | None
+
+
+def _square_changed(events: list[Any], player: str) -> int | None:
+    """The square a player's own message changed (a letter, a clear, an undo), if any:
+    the events of bots catching up in the same step are theirs, not the player's."""
+    for event in events:
+        if isinstance(event, Changed) and event.player == player:
+            return event.square
+    return None
 
 
 def _quietly(action: Callable[..., Any], *args: Any) -> None:
