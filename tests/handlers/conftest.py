@@ -18,6 +18,10 @@ class FakeLambdaContext:
     memory_limit_in_mb: int = 256
     invoked_function_arn: str = "arn:aws:lambda:eu-west-1:123456789012:function:crossing-test"
     aws_request_id: str = "52fdfc07-2182-454f-963f-5f0f9a621d72"
+    remaining_ms: int = 5_000  # the consumer's timeout
+
+    def get_remaining_time_in_millis(self) -> int:
+        return self.remaining_ms
 
 
 def load_event(name: str) -> dict[str, Any]:

@@ -129,7 +129,7 @@ def test_the_consumer_times_each_frame_from_its_arrival_and_counts_letters(capsy
     now = ws.time.time_ns() // 1_000_000
 
     class Consumer(NoReports):
-        def consume(self, frames):
+        def consume(self, frames, **options):
             return [Sent(2, True, action="type"), None]  # the second frame's write failed
 
     monkeypatch.setattr(ws, "_service", Consumer())
@@ -145,7 +145,8 @@ def test_the_consumer_times_each_frame_from_its_arrival_and_counts_letters(capsy
     assert latency["action"] == "type" and values(latency, "ActionLatency")[0] >= 400
     shared = next(b for b in blobs if "LettersTyped" in b)
     assert values(shared, "LettersTyped") == [1.0]
-    assert values(shared, "FramesConsumed") == [2.0]
+    assert values(shared, "FramesApplied") == [1.0]  # the one handed back is not
+    assert values(shared, "FramesFailed") == [1.0]
 
 
 def test_what_a_frame_logs_names_its_connection(monkeypatch):

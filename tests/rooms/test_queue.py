@@ -6,6 +6,7 @@ import time
 
 import pytest
 from crossing.aws.memory import MemoryQueue, MemoryStore
+from crossing.rooms import consuming
 from crossing.rooms import protocol as P
 from crossing.rooms.router import group_of
 from crossing.rooms.sent import Sent
@@ -302,3 +303,91 @@ def test_frames_delivered_again_after_a_failed_write_are_each_applied_once(lette
 
 def with_bodies(frames):
     return [(f, json.loads(f.body)) for f in frames]
+
+
+# --- tried again in the consumer ------------------------------------------------------------
+
+
+class Passing(Exception):
+    """A store failure that passes (what ``crossing.aws.transient`` says of throttling)."""
+
+
+class Broken(MemoryStore):
+    """A store whose reads of the rooms in ``failing`` raise ``error`` the next ``times``
+    times (-1: until told otherwise)."""
+
+    def __init__(self):
+        super().__init__()
+        self.failing: set[str] = set()
+        self.error: Exception = Passing("throttled")
+        self.times = 0
+        self.reads: list[str] = []
+
+    def load_room(self, code):
+        self.reads.append(code)
+        if code in self.failing and self.times:
+            self.times -= self.times > 0
+            raise self.error
+        return super().load_room(code)
+
+
+def typed_in_two_rooms(store):
+    """Two rooms in play, each with a letter of its host's queued: the consumer's batch."""
+    clock = Clock()
+    service, queue = cloud(clock, store)
+    phone = phone_maker(service)
+    rooms = [start_game(phone, mode="together") for _ in range(2)]
+    drain(service, queue)
+    for host, _, _ in rooms:
+        host.seq += 1
+        service.receive(host.connection, frame(host.seq, WHITES[0], "Q"))
+    batch = queue.take(10) + queue.take(10)  # an SQS batch may hold several rooms
+    assert [f.group for f in batch] == [code for _, _, code in rooms]
+    return service, batch, rooms
+
+
+def passing(error):
+    return isinstance(error, Passing)
+
+
+def test_a_room_whose_read_failed_for_a_passing_reason_is_tried_again_and_no_other_room():
+    store = Broken()
+    service, batch, ((first, _, one), (second, _, two)) = typed_in_two_rooms(store)
+    store.failing, store.times = {one}, 1
+    slept = []
+    service.sleep = slept.append
+    store.reads.clear()
+    results = service.consume(batch, worth_retrying=passing)
+    assert all(isinstance(sent, Sent) for sent in results)
+    assert store.reads == [one, two, one] and slept == [consuming.WAITS_S[0]]
+    for code in (one, two):
+        assert stored(service, code).game.letters()[WHITES[0]] == "Q"
+    for host in (first, second):  # each acknowledged once: nothing applied twice
+        assert [(m["seq"], m["duplicate"]) for m in acks(host)[-1:]] == [(host.seq, False)]
+        assert len([m for m in acks(host) if m["seq"] == host.seq]) == 1
+
+
+def test_a_failure_that_does_not_pass_goes_back_to_the_queue_at_once():
+    store = Broken()
+    service, batch, ((_, _, one), (_, _, two)) = typed_in_two_rooms(store)
+    store.failing, store.times, store.error = {one}, -1, KeyError("a bug")
+    slept = []
+    service.sleep = slept.append
+    results = service.consume(batch, worth_retrying=passing)
+    assert isinstance(results[0], KeyError) and isinstance(results[1], Sent)
+    assert slept == []  # not tried again: it would fail the same way
+    assert stored(service, two).game.letters()[WHITES[0]] == "Q"
+
+
+def test_tries_are_bounded_and_stop_when_the_time_left_is_short():
+    store = Broken()
+    service, batch, ((_, _, one), _) = typed_in_two_rooms(store)
+    store.failing, store.times = {one}, -1  # down for good
+    slept = []
+    service.sleep = slept.append
+    results = service.consume(batch, worth_retrying=passing)
+    assert isinstance(results[0], Passing)
+    assert slept == list(consuming.WAITS_S)  # three tries in all
+    slept.clear()
+    results = service.consume(batch, worth_retrying=passing, time_left=lambda: 1.5)
+    assert isinstance(results[0], Passing) and slept == []  # no time for another try

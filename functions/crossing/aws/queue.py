@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from crossing.aws import clients
-from crossing.rooms.ports import Queued
+from crossing.rooms.ports import Queued, held_back
 
 log = logging.getLogger(__name__)
 
@@ -132,13 +132,9 @@ def failures(
     every message that is not a frame, so that it ends in the dead-letter queue, where
     its alarm is, and a replay by hand hears that it was refused."""
     taken = list(taken)
-    first: dict[str, int] = {}  # each group's first failed frame
-    for at in sorted(failed):
-        frame = taken[at][1]
-        if frame is not None:
-            first.setdefault(frame.group, at)
+    held = set(held_back([frame for _, frame in taken], failed))
     return [
         {"itemIdentifier": message}
         for at, (message, frame) in enumerate(taken)
-        if frame is None or at >= first.get(frame.group, len(taken))
+        if frame is None or at in held
     ]

@@ -21,6 +21,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from crossing.aws import queue
 from crossing.aws.config import Settings
 from crossing.aws.gateway import ApiGatewayConnections
+from crossing.aws.transient import transient
 from crossing.handlers.metering import metered
 from crossing.rooms.router import KEEP_ALIVE
 from crossing.rooms.sent import from_duel
@@ -184,23 +185,27 @@ def message(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
 @_traced
 def consume(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """The queue's consumer (SQS FIFO, up to ten messages): each room's frames applied in
-    order as one batch of its writer. Failed frames, and each later one of their room,
-    are reported back for SQS to deliver again (``ReportBatchItemFailures``)."""
+    order as one batch of its writer, and tried again here when the store failed for a
+    passing reason (``transient``). Frames that still failed, and each later one of their
+    room, are reported back for SQS to deliver again (``ReportBatchItemFailures``): the
+    invocation itself succeeds, so ``FramesFailed`` is what tells on-call."""
     taken = queue.records(event)
     frames = [frame for _, frame in taken if frame is not None]
     began = time.perf_counter()
     try:
-        results = service().consume(frames)
+        results = service().consume(
+            frames,
+            worth_retrying=transient,
+            time_left=lambda: context.get_remaining_time_in_millis() / 1000,
+        )
     finally:
         _count_posts()
     took = (time.perf_counter() - began) * 1000
-    _count("FramesConsumed", MetricUnit.Count, len(frames))
     _count("ConsumeLatency", MetricUnit.Milliseconds, took)
     failed, letters, at = [], 0, 0
     done = time.time_ns() // 1_000_000
     for position, (_, frame) in enumerate(taken):
-        if frame is None:
-            logger.warning("a queued message that is not a frame was dropped")
+        if frame is None:  # logged by ``queue.records``, handed back by ``queue.failures``
             continue
         sent = results[at]
         at += 1
@@ -215,7 +220,12 @@ def consume(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     _count_games()
     if letters:
         _count("LettersTyped", MetricUnit.Count, letters)
-    return {"batchItemFailures": queue.failures(taken, failed)}
+    handed_back = queue.failures(taken, failed)
+    # Every message is one or the other: a frame applied (and deleted from the queue), or
+    # handed back: its own failure, one before it in its room's order, or no frame at all.
+    _count("FramesApplied", MetricUnit.Count, len(taken) - len(handed_back))
+    _count("FramesFailed", MetricUnit.Count, len(handed_back))
+    return {"batchItemFailures": handed_back}
 
 
 @logger.inject_lambda_context

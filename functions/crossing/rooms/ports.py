@@ -7,7 +7,7 @@ All times are server milliseconds since the epoch.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -182,6 +182,28 @@ class Queued:
     def __post_init__(self) -> None:
         if not self.group:
             object.__setattr__(self, "group", self.code)
+
+
+def held_back(frames: Sequence[Queued | None], failed: Iterable[int]) -> list[int]:
+    """The positions of each failed frame and of every later frame of its group, in
+    order: what an ordered queue takes back together (a group's frames are applied in
+    the order they were sent, so none goes on past one that failed). A None frame (a
+    message that is no frame) belongs to no group.
+
+    >>> a, b = Queued("c1", "ROOM1", "p1", "{}", 1), Queued("c2", "ROOM2", "p2", "{}", 2)
+    >>> held_back([a, b, None, a], [0])
+    [0, 3]
+    """
+    first: dict[str, int] = {}  # each group's first failed frame
+    for at in sorted(failed):
+        frame = frames[at]
+        if frame is not None:
+            first.setdefault(frame.group, at)
+    return [
+        at
+        for at, frame in enumerate(frames)
+        if frame is not None and at >= first.get(frame.group, len(frames))
+    ]
 
 
 class Queue(Protocol):

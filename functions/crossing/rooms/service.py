@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 import random
 import time
 from collections import OrderedDict
@@ -28,7 +29,7 @@ from crossing.crossword.deal import pick_puzzle
 from crossing.crossword.events import Changed
 from crossing.crossword.puzzle import Puzzle
 from crossing.crossword.sizes import Size
-from crossing.rooms import dealing, pace
+from crossing.rooms import consuming, dealing, pace
 from crossing.rooms import protocol as P
 from crossing.rooms import room as R
 from crossing.rooms.duel_desk import DuelDesk, is_duel_code
@@ -186,14 +187,24 @@ class RoomService:
             self.store.forget()
         self._shown.clear()
 
-    def consume(self, frames: Sequence[Queued]) -> list[Sent | Exception]:
-        """The queue's consumer: ``apply`` with the frames of one SQS batch. Where the
-        round's writes failed, every frame failed (SQS delivers them again, and each is
-        applied once whatever was written)."""
-        try:
-            return self.apply(frames)
-        except Exception as error:
-            return [error] * len(frames)
+    def consume(
+        self,
+        frames: Sequence[Queued],
+        *,
+        worth_retrying: Callable[[Exception], bool] = lambda error: False,
+        time_left: Callable[[], float] = lambda: math.inf,
+    ) -> list[Sent | Exception]:
+        """The queue's consumer: ``apply`` with the frames of one SQS batch, and again
+        with those that failed for a reason ``worth_retrying`` (``consuming.py``), while
+        ``time_left`` (seconds) allows. What still failed, SQS delivers again, and each
+        frame is applied once whatever was written."""
+        return consuming.consume(
+            self.apply,
+            frames,
+            worth_retrying=worth_retrying,
+            sleep=self.sleep,
+            time_left=time_left,
+        )
 
     def disconnect(self, connection: str) -> None:
         found = self.store.get_connection(connection)
