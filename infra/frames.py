@@ -3,8 +3,8 @@
 ``$default`` sends each frame bound to a room here (``crossing.aws.queue``) and the
 consumer function takes up to ten at a time; SQS hands a group's next messages out only
 once the earlier ones are done, so each room has one writer at a time and its frames
-keep their order. A frame that keeps failing goes, after ``MAX_RECEIVES`` tries, to the
-dead-letter queue, which monitoring alarms on.
+keep their order. A frame that keeps failing goes, after ``MAX_RECEIVES`` deliveries, to
+the dead-letter queue, which monitoring alarms on, as on the queue's oldest frame.
 """
 
 from __future__ import annotations
@@ -17,9 +17,20 @@ from aws_cdk import aws_sqs as sqs
 from constructs import Construct
 
 BATCH = 10  # the most a FIFO event source hands one invocation
-CONSUMER_TIMEOUT_S = 10
-VISIBILITY_S = 6 * CONSUMER_TIMEOUT_S  # Lambda's advice for an event source: 6x the timeout
-MAX_RECEIVES = 5  # then the dead-letter queue: a room is held up behind it meanwhile
+CONSUMER_TIMEOUT_S = 5
+"""A batch is a read, a write and the posts per room (well under a second), and the
+consumer's own tries again (``crossing.rooms.consuming``) stop with two seconds left."""
+VISIBILITY_S = CONSUMER_TIMEOUT_S + 2
+"""How long a frame handed back waits before SQS delivers it again, its room's later
+frames behind it. Never under the consumer's timeout (the event source refuses that:
+a frame would be delivered again while its batch still runs), with two seconds for the
+poller's hand-over. Lambda's advice of six times the timeout is for riding out the
+consumer's throttling without the dead-letter queue; here a room must not wait that
+long, and throttling pages (``consumeThrottles``)."""
+MAX_RECEIVES = 4
+"""Deliveries before the dead-letter queue, each of up to three tries in the consumer:
+a room waits behind a frame that keeps failing for at most MAX_RECEIVES x VISIBILITY_S,
+28 s, and then goes on."""
 
 
 class Frames(Construct):

@@ -40,7 +40,8 @@ EMITTED = (
     "ColdStart",
     "KeepAlives",
     "FramesQueued",
-    "FramesConsumed",
+    "FramesApplied",
+    "FramesFailed",
     "ConsumeLatency",
 )
 LATENCY_ACTIONS = ("type", "hello", "join", "start", "done", "tick", "duel_play")
@@ -60,6 +61,13 @@ WANTED = {
 }
 TIMER_LATENESS_LIMIT_MS = 90_000
 """Scheduler promises the minute; half a minute more means timers are being retried."""
+FRAME_AGE_LIMIT_S = 10
+"""A frame is applied well within a second of its arrival; one still queued after ten
+has a room frozen on the players' phones (handed back at least once: the visibility
+timeout is seven seconds)."""
+FAILED_FRAMES_LIMIT = 5
+"""Frames the consumer handed back in five minutes, each after its own tries: one
+room's blip is a frame or two; five is the store failing, or a bug."""
 
 
 class Monitoring(Construct):
@@ -76,8 +84,9 @@ class Monitoring(Construct):
         socket_stage: str,
         namespace: str,
         service: str,
+        frames: sqs.IQueue,
+        frame_dead_letters: sqs.IQueue,
         alarm_email: str | None = None,
-        frame_dead_letters: sqs.IQueue | None = None,
     ) -> None:
         super().__init__(scope, id)
         self.namespace = namespace
@@ -92,7 +101,8 @@ class Monitoring(Construct):
 
         socket = {"ApiId": socket_api_id, "Stage": socket_stage}
         self.dashboard.add_widgets(cw.TextWidget(markdown=_INTRO, width=24, height=2))
-        self._top_row(functions, table, dead_letters)
+        self._frames_row(frames, frame_dead_letters, dead_letters)
+        self._top_row(functions, table)
         self.dashboard.add_widgets(
             _graph(
                 "WebSocket connections and messages",
@@ -119,17 +129,58 @@ class Monitoring(Construct):
         self._functions(functions)
         self._table(table)
         self._game()
-        if frame_dead_letters is not None:
+
+    def _frames_row(
+        self, frames: sqs.IQueue, frame_dead_letters: sqs.IQueue, dead_letters: sqs.IQueue
+    ) -> None:
+        """The first row: is a room stuck, or anything given up on? The consumer returns
+        normally when frames fail (it hands them back to the queue), so its ``Errors``
+        never say so: these alarms do."""
+        g = self.game_metric
+        age = frames.metric_approximate_age_of_oldest_message(
+            statistic="Maximum", period=ONE_MINUTE, label="oldest frame (s)"
+        )
+        failed = g("FramesFailed", period=FIVE_MINUTES)
+        alarms = [
+            self._alarm(
+                "FrameAge",
+                age,
+                threshold=FRAME_AGE_LIMIT_S,
+                what="a room's frames wait in the queue (a room frozen)",
+            ),
+            self._alarm(
+                "FramesFailed",
+                failed,
+                threshold=FAILED_FRAMES_LIMIT,
+                what="the consumer hands frames back (the store failing, or a bug)",
+            ),
             self._dead_letters_alarm(
                 "FrameDeadLetters", frame_dead_letters, "a player's frame was given up on"
+            ),
+            self._dead_letters_alarm(
+                "TimerDeadLetters", dead_letters, "a timer invocation was given up on"
+            ),
+        ]
+        depths = [
+            queue.metric_approximate_number_of_messages_visible(
+                statistic="Maximum", period=ONE_MINUTE, label=f"{what} in the dead-letter queue"
             )
+            for queue, what in ((frame_dead_letters, "frames"), (dead_letters, "timers"))
+        ]
+        self.dashboard.add_widgets(
+            cw.AlarmStatusWidget(alarms=alarms, title="Rooms stuck or given up on", width=6),
+            cw.AlarmWidget(alarm=alarms[0], title="Frame queue: oldest frame (s)", width=6),
+            _graph(
+                "Frames failed / 5 min (right: applied)",
+                [failed],
+                width=6,
+                right=[g("FramesApplied", period=FIVE_MINUTES)],
+                threshold=FAILED_FRAMES_LIMIT,
+            ),
+            _graph("Dead-letter queues: frames and timers", depths, width=6),
+        )
 
-    def _top_row(
-        self,
-        functions: Mapping[str, lambda_.IFunction],
-        table: dynamodb.ITable,
-        dead_letters: sqs.IQueue,
-    ) -> None:
+    def _top_row(self, functions: Mapping[str, lambda_.IFunction], table: dynamodb.ITable) -> None:
         """On-call's minute: is the game answering, refusing, losing posts or timers?"""
         g = self.game_metric
         conflicts = table.metric_conditional_check_failed_requests(
@@ -140,9 +191,6 @@ class Monitoring(Construct):
             dimensions_map={"TableName": table.table_name, "Operation": "PutItem"},
             statistic="SampleCount",
             period=ONE_MINUTE,
-        )
-        depth = dead_letters.metric_approximate_number_of_messages_visible(
-            statistic="Maximum", period=ONE_MINUTE, label="timers in the dead-letter queue"
         )
         self.dashboard.add_widgets(
             _graph("Letters typed / min", [g("LettersTyped", period=ONE_MINUTE)], width=4),
@@ -185,7 +233,7 @@ class Monitoring(Construct):
                         period=ONE_MINUTE,
                     )
                 ],
-                width=6,
+                width=8,
                 right=[g("Refusals", period=ONE_MINUTE, code="busy")],
             ),
             _graph(
@@ -201,17 +249,13 @@ class Monitoring(Construct):
                     )
                     for name, f in functions.items()
                 ],
-                width=6,
+                width=8,
             ),
             _graph(
                 "Timer lateness p99 (ms)",
                 [g("TimerLateness", statistic="p99", period=ONE_MINUTE)],
-                width=6,
+                width=8,
             ),
-            _graph("Timer dead-letter queue depth", [depth], width=6),
-        )
-        self._dead_letters_alarm(
-            "TimerDeadLetters", dead_letters, "a timer invocation was given up on"
         )
         self._alarm(
             "TimersDropped",
@@ -287,8 +331,8 @@ class Monitoring(Construct):
             ),
             _graph("Timers fired and applied", [g("TimersFired"), g("TimersApplied")], width=6),
             _graph(
-                "Frame queue: queued and consumed (right: a consumer batch p99, ms)",
-                [g("FramesQueued"), g("FramesConsumed")],
+                "Frame queue: queued, applied, failed (right: a consumer batch p99, ms)",
+                [g("FramesQueued"), g("FramesApplied"), g("FramesFailed")],
                 width=6,
                 right=[g("ConsumeLatency", statistic="p99")],
             ),
@@ -354,16 +398,16 @@ class Monitoring(Construct):
             label=" ".join([name, *dimensions.values()]),
         )
 
-    def _dead_letters_alarm(self, id: str, queue: sqs.IQueue, what: str) -> None:
+    def _dead_letters_alarm(self, id: str, queue: sqs.IQueue, what: str) -> cw.Alarm:
         """Anything at all in a dead-letter queue."""
         depth = queue.metric_approximate_number_of_messages_visible(
             statistic="Maximum", period=FIVE_MINUTES
         )
-        self._alarm(id, depth, threshold=1, what=f"{what} (dead-letter queue)")
+        return self._alarm(id, depth, threshold=1, what=f"{what} (dead-letter queue)")
 
     def _alarm(
         self, id: str, metric: cw.IMetric, *, threshold: float, what: str, periods: int = 1
-    ) -> None:
+    ) -> cw.Alarm:
         alarm = cw.Alarm(
             self,
             id,
@@ -379,6 +423,7 @@ class Monitoring(Construct):
         alarm.add_alarm_action(cw_actions.SnsAction(self.topic))
         alarm.add_ok_action(cw_actions.SnsAction(self.topic))
         self.alarms.append(alarm)
+        return alarm
 
 
 _INTRO = (
@@ -406,5 +451,10 @@ def _graph(
     *,
     width: int = 8,
     right: Sequence[cw.IMetric] = (),
+    threshold: float | None = None,
 ) -> cw.GraphWidget:
-    return cw.GraphWidget(title=title, left=list(metrics), right=list(right), width=width)
+    """A graph; ``threshold``: its alarm's, drawn as a line on the left axis."""
+    lines = [] if threshold is None else [cw.HorizontalAnnotation(value=threshold, label="alarm")]
+    return cw.GraphWidget(
+        title=title, left=list(metrics), right=list(right), width=width, left_annotations=lines
+    )

@@ -156,6 +156,7 @@ class CrossingStack(Stack):
             functions={**sockets.functions, **solver.functions},
             table=table,
             dead_letters=timers.dead_letters,
+            frames=frames.queue,
             frame_dead_letters=frames.dead_letters,
             socket_api_id=sockets.api.api_id,
             socket_stage=settings.stage,

@@ -118,7 +118,10 @@ def test_a_rooms_frames_queue_in_order_for_one_consumer_at_a_time(template: Temp
     assert props["ContentBasedDeduplication"] is False  # each frame is named by its sender
     assert props["DeduplicationScope"] == "messageGroup"
     assert props["FifoThroughputLimit"] == "perMessageGroupId"
-    assert props["RedrivePolicy"]["maxReceiveCount"] == 5
+    # Handed back, a frame waits out the visibility timeout, and its room's later frames
+    # wait behind it: a room waits at most half a minute before it is dead-lettered.
+    receives = props["RedrivePolicy"]["maxReceiveCount"]
+    assert receives * props["VisibilityTimeout"] <= 30
     dead = props["RedrivePolicy"]["deadLetterTargetArn"]["Fn::GetAtt"][0]
     assert queues[dead]["Properties"]["FifoQueue"] is True
     template.has_resource_properties(
@@ -138,6 +141,8 @@ def test_a_rooms_frames_queue_in_order_for_one_consumer_at_a_time(template: Temp
         for logical, p in template.find_resources("AWS::Lambda::Function").items()
     }
     assert by_id[mapping["Properties"]["FunctionName"]["Ref"]] == "crossing.handlers.ws.consume"
+    # SQS would deliver a frame again while the batch that has it still runs.
+    assert props["VisibilityTimeout"] >= functions["consume"]["Timeout"]
     assert functions["message"]["Environment"]["Variables"]["CROSSING_QUEUE_URL"] == {
         "Ref": frames_id
     }
