@@ -4,7 +4,9 @@ level-one heading on every screen."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+import re
+
+from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import painted
 from tests.e2e.test_game import host, on_screen, solution_of, start, type_squares
@@ -38,3 +40,37 @@ def test_a_watched_together_square_has_the_tint_of_its_writer_as_on_the_phone(ph
         assert square(tv, sq).evaluate(TINT) == on_phone
     # Two writers, two tints.
     assert square(tv, whites[0]).evaluate(TINT) != square(tv, whites[-1]).evaluate(TINT)
+
+
+def on_my_own(phone, mode: str) -> Page:
+    me = phone("Kim")
+    me.wait_for_function("!document.querySelector('[data-act=solo]')?.disabled")
+    me.click("[data-act=solo]")
+    on_screen(me, "table")  # on your own, straight to choosing the puzzle
+    me.click(f"[data-mode={mode}]")
+    me.click("[data-size=mini]")
+    me.wait_for_selector(f"[data-mode={mode}][aria-pressed=true]")
+    me.click("[data-act=start]")
+    on_screen(me, "game")
+    return me
+
+
+def test_a_mini_on_your_own_with_mistakes_says_how_many_were_right_and_the_time(phone):
+    me = on_my_own(phone, "race")
+    solution, whites = solution_of(me)
+    wrong = "Z" if solution[whites[1]] != "Z" else "Q"
+    type_squares(me, whites[:3], solution[whites[0]] + wrong + solution[whites[2]])
+    me.click("[data-act=done]")
+    on_screen(me, "results")
+    title = me.locator("[data-slot=title]")
+    # Two right of the whole board; nobody to beat, so nobody "won".
+    expect(title).to_have_text(re.compile(rf"^2 of {len(whites)} right, 0:\d\d$"))
+
+
+def test_a_together_board_on_your_own_with_nothing_typed_says_none_was_right(phone):
+    me = on_my_own(phone, "together")
+    _, whites = solution_of(me)
+    me.click("[data-act=done]")
+    on_screen(me, "results")
+    title = me.locator("[data-slot=title]")
+    expect(title).to_have_text(re.compile(rf"^0 of {len(whites)} right, 0:\d\d$"))

@@ -36,10 +36,28 @@ test('the Together result colors squares by earner and lights one player', () =>
 });
 
 test('the title says who won, and owns up to a tie', () => {
-  const alone = [{ player: 'a', place: 1 }, { player: 'b', place: 2 }];
-  assert.equal(titleFor(alone, alone[0]), 'You won!');
-  assert.equal(titleFor(alone, alone[1]), 'You came 2nd');
+  const game = (standings) => ({ mode: 'race', puzzle: MINI, result: { standings } });
+  const two = [{ player: 'a', place: 1 }, { player: 'b', place: 2 }];
+  assert.equal(titleFor(game(two), two[0]), 'You won!');
+  assert.equal(titleFor(game(two), two[1]), 'You came 2nd');
   const tied = [{ player: 'a', place: 1 }, { player: 'b', place: 1 }];
-  assert.equal(titleFor(tied, tied[1]), 'Tied for first!');
-  assert.equal(titleFor(tied, undefined), 'Results');
+  assert.equal(titleFor(game(tied), tied[1]), 'Tied for first!');
+  assert.equal(titleFor(game(tied), undefined), 'Results');
+});
+
+test('on your own nobody won: the title says how many squares were right, and the time', () => {
+  const race = (me) => ({ mode: 'race', puzzle: MINI, result: { standings: [me] } });
+  const mistakes = { player: 'a', place: 1, perfect: false, right: 19, squares: 21, time_ms: 252_000 };
+  assert.equal(titleFor(race(mistakes), mistakes), '19 of 21 right, 4:12');
+  const nothing = { ...mistakes, right: 0, time_ms: 9_000 };
+  assert.equal(titleFor(race(nothing), nothing), '0 of 21 right, 0:09');
+  const perfect = { ...mistakes, perfect: true, right: 21 };
+  assert.equal(titleFor(race(perfect), perfect), 'All 21 right, 4:12');
+  // Together keeps no time of each player's: the game's clock, and its board's misses.
+  const me = { player: 'a', place: 1, squares: 6 };
+  const together = {
+    mode: 'together', puzzle: MINI, clock: { elapsed_ms: 61_000, running: false },
+    result: { standings: [me], misses: [{ square: 22, answer: 'S', letter: '.' }, { square: 2, answer: 'S', letter: 'Q' }] },
+  };
+  assert.equal(titleFor(together, me), '19 of 21 right, 1:01');
 });

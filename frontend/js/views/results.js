@@ -70,8 +70,10 @@ export function update(root, state) {
   if (!result) return;
   const together = game.mode === 'together';
   const me = result.standings.find((s) => s.player === view.you);
-  text(one(root, '[data-slot="title"]'), titleFor(result.standings, me));
-  text(one(root, '[data-slot="reason"]'), REASONS[result.reason] || '');
+  const alone = result.standings.length === 1;
+  text(one(root, '[data-slot="title"]'), titleFor(game, me));
+  // On your own, "Everyone is done" is only you tapping Done: the title says the rest.
+  text(one(root, '[data-slot="reason"]'), alone && result.reason === 'done' ? '' : REASONS[result.reason] || '');
   paintStandings(one(root, '[data-slot="standings"]'), view, state.lit, { tappable: together });
   text(one(root, '[data-slot="hint"]'), together ? 'Tap a player to light up the words they earned. Marked squares were wrong or empty.' : 'Your board as checked: marked squares were wrong or empty, with the right letter in the corner.');
   const grid = one(root, '[data-slot="grid"]');
@@ -82,11 +84,23 @@ export function update(root, state) {
   show(one(root, '[data-act="to_lobby"]'), !view.solo);
 }
 
-export function titleFor(standings, me) {
+export function titleFor(game, me) {
+  const standings = game.result.standings;
   if (!me) return 'Results';
+  if (standings.length === 1) return boardLine(game, me);
   const shared = standings.filter((s) => s.place === me.place).length > 1;
   if (me.place === 1) return shared ? 'Tied for first!' : 'You won!';
   return shared ? `Tied for ${ordinal(me.place)}` : `You came ${ordinal(me.place)}`;
+}
+
+// With nobody to beat, nobody won: what came of the board, and the time it took.
+export function boardLine(game, me) {
+  const { puzzle, result } = game;
+  const whites = puzzle.width * puzzle.height - puzzle.blocks.length;
+  const race = game.mode === 'race';
+  const right = race ? me.right : whites - (result.misses || []).length;
+  const time = formatClock(race ? me.time_ms : game.clock.elapsed_ms);
+  return right === whites ? `All ${whites} right, ${time}` : `${right} of ${whites} right, ${time}`;
 }
 
 export function ordinal(n) {
