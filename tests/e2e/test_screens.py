@@ -74,3 +74,39 @@ def test_a_together_board_on_your_own_with_nothing_typed_says_none_was_right(pho
     on_screen(me, "results")
     title = me.locator("[data-slot=title]")
     expect(title).to_have_text(re.compile(rf"^0 of {len(whites)} right, 0:\d\d$"))
+
+
+def read_aloud(page: Page) -> list[tuple[str, str]]:
+    """(role, name) of every node in Chromium's own accessibility tree: what a screen
+    reader is given."""
+    cdp = page.context.new_cdp_session(page)
+    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    return [
+        (n.get("role", {}).get("value", ""), n.get("name", {}).get("value", ""))
+        for n in nodes
+        if not n.get("ignored")
+    ]
+
+
+def test_a_screen_reader_reads_the_results_board_square_by_square(phone):
+    me = on_my_own(phone, "race")
+    solution, whites = solution_of(me)
+    puzzle = me.evaluate("window.crossing.store.get().view.game.puzzle")
+    width = puzzle["width"]
+    wrong = "Z" if solution[whites[1]] != "Z" else "Q"
+    type_squares(me, whites[:2], solution[whites[0]] + wrong)
+    me.click("[data-act=done]")
+    on_screen(me, "results")
+    painted(me)
+    tree = read_aloud(me)
+    assert ("table", "The finished board") in tree
+    cells = [name for role, name in tree if role == "cell"]
+    assert len(cells) == puzzle["width"] * puzzle["height"]  # black squares too, in place
+
+    def where(sq: int) -> str:
+        return f"Row {sq // width + 1}, column {sq % width + 1}"
+
+    right, typo, empty = whites[0], whites[1], whites[2]
+    assert f"{where(right)}: {solution[right]}, right" in cells
+    assert f"{where(typo)}: {wrong}, wrong, should be {solution[typo]}" in cells
+    assert f"{where(empty)}: empty, should be {solution[empty]}" in cells

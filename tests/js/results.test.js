@@ -21,7 +21,7 @@ test('places read as ordinals', () => {
 
 test('the Together result colors squares by earner and lights one player', () => {
   const view = {
-    members: [{ player: 'ann', color: '#2e86ab' }],
+    members: [{ player: 'ann', name: 'Ann', color: '#2e86ab' }],
     game: {
       mode: 'together', puzzle: MINI, board: SOLVED,
       result: { owners: { 2: 'ann' }, misses: [{ square: 22, answer: 'S', letter: '.' }], standings: [{ player: 'ann', words: ['1a'] }] },
@@ -33,6 +33,16 @@ test('the Together result colors squares by earner and lights one player', () =>
   assert.equal(look.misses.get(22), 'S');
   assert.deepEqual([...look.lit], [2, 3, 4]);
   assert.equal(resultLook(view, null).lit, null);
+  // Read square by square: the letter, right or what it should be, and who earned it.
+  assert.equal(look.label(2, 'S'), 'Row 1, column 3: S, right, earned by Ann');
+  assert.equal(look.label(22, ''), 'Row 5, column 3: empty, should be S');
+});
+
+test('a race result reads each square as right, or wrong with its right letter', () => {
+  const view = { game: { mode: 'race', puzzle: MINI, board: SOLVED, result: { misses: [{ square: 7, answer: 'I', letter: 'Q' }], standings: [] } } };
+  const look = resultLook(view, null);
+  assert.equal(look.label(7, 'Q'), 'Row 2, column 3: Q, wrong, should be I');
+  assert.equal(look.label(8, 'D'), 'Row 2, column 4: D, right');
 });
 
 test('the title says who won, and owns up to a tie', () => {

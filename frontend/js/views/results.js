@@ -1,7 +1,7 @@
 // Results: the ranking, and the board as it was checked. Race shows my own board with
 // its misses; Together shows who earned each square, and lights a player's words.
 import { clone, one, text, show, delegate, keyedList, nameOf, colorOf } from './dom.js';
-import { buildGrid, paintGrid } from './grid.js';
+import { buildGrid, paintGrid, whereIs } from './grid.js';
 import { isHost } from '../model.js';
 import { formatClock } from '../clock.js';
 
@@ -50,17 +50,25 @@ export function resultLook(view, lit) {
   const game = view.game;
   const result = game.result;
   const misses = new Map((result.misses || []).map((m) => [m.square, m.answer]));
+  // What a screen reader hears of each square: the letter, and right or what it should be.
+  const said = (sq, letter) => {
+    const miss = misses.get(sq);
+    const checked = miss == null ? `${letter}, right` : `${letter || 'empty'}${letter ? ', wrong' : ''}, should be ${miss}`;
+    return `${whereIs(sq, game.puzzle.width)}: ${checked}`;
+  };
   if (game.mode === 'together') {
     const words = lit ? result.standings.find((s) => s.player === lit)?.words || [] : null;
+    const owner = (sq) => result.owners[sq];
     return {
       board: game.board,
       misses,
-      fill: (sq) => (result.owners[sq] ? colorOf(view, result.owners[sq]) : null),
+      fill: (sq) => (owner(sq) ? colorOf(view, owner(sq)) : null),
       lit: words ? litSquares(game.puzzle, words) : null,
+      label: (sq, letter) => said(sq, letter) + (owner(sq) ? `, earned by ${nameOf(view, owner(sq))}` : ''),
     };
   }
   // A watch screen has no board of its own: it shows the solution.
-  return { board: game.board ?? result.solution, misses };
+  return { board: game.board ?? result.solution, misses, label: said };
 }
 
 export function update(root, state) {
@@ -77,7 +85,7 @@ export function update(root, state) {
   paintStandings(one(root, '[data-slot="standings"]'), view, state.lit, { tappable: together });
   text(one(root, '[data-slot="hint"]'), together ? 'Tap a player to light up the words they earned. Marked squares were wrong or empty.' : 'Your board as checked: marked squares were wrong or empty, with the right letter in the corner.');
   const grid = one(root, '[data-slot="grid"]');
-  buildGrid(grid, game.puzzle);
+  buildGrid(grid, game.puzzle, { readable: true });
   paintGrid(grid, game.puzzle, resultLook(view, state.lit));
   grid.classList.toggle('owned', together);
   show(one(root, '[data-act="again"]'), isHost(state));
