@@ -110,3 +110,42 @@ def test_a_screen_reader_reads_the_results_board_square_by_square(phone):
     assert f"{where(right)}: {solution[right]}, right" in cells
     assert f"{where(typo)}: {wrong}, wrong, should be {solution[typo]}" in cells
     assert f"{where(empty)}: empty, should be {solution[empty]}" in cells
+
+
+def level_one_headings(page: Page) -> list[str]:
+    painted(page)
+    return page.evaluate(
+        "[...document.querySelectorAll('h1, [role=heading][aria-level=\"1\"]')]"
+        ".filter(h => h.checkVisibility()).map(h => h.textContent.trim())"
+    )
+
+
+def test_every_screen_has_one_level_one_heading(phone):
+    seen: dict[str, list[str]] = {}
+    hana = phone("Hana")
+    hana.wait_for_function("!document.querySelector('[data-act=host]')?.disabled")
+    seen["home"] = level_one_headings(hana)
+    code = host(hana)
+    seen["lobby"] = level_one_headings(hana)
+    tv = phone("TV", f"/watch.html?room={code}", size=TV)
+    tv.wait_for_selector("[data-slot=members] .member")
+    seen["watch: lobby"] = level_one_headings(tv)
+    hana.click("[data-act=to_game]")
+    on_screen(hana, "table")
+    seen["table"] = level_one_headings(hana)
+    hana.click("[data-act=start]")
+    on_screen(hana, "game")
+    seen["game"] = level_one_headings(hana)
+    tv.wait_for_selector(".racer-board")
+    seen["watch: race"] = level_one_headings(tv)
+    hana.click("[data-act=done]")
+    on_screen(hana, "results")
+    seen["results"] = level_one_headings(hana)
+    duel = phone("Dee", "/duel.html?debug")
+    duel.wait_for_load_state("networkidle")
+    seen["duel: lobby"] = level_one_headings(duel)
+    duel.click("[data-bot=hard]")
+    duel.wait_for_selector("#game:not([hidden])")
+    seen["duel: game"] = level_one_headings(duel)
+    for screen, headings in seen.items():
+        assert len(headings) == 1 and headings[0], f"{screen}: {headings}"

@@ -7,6 +7,7 @@ import { shownBoard, canType, isHost, mySeat } from '../model.js';
 import { wordOf, clueOf, slotAt } from '../cursor.js';
 import * as K from '../clock.js';
 import { progressOf } from '../progress.js';
+import { MODE_NAMES, SIZE_NAMES } from './table.js';
 
 export function mount(root, ctx) {
   const keyboard = one(root, '[data-slot="keyboard"]');
@@ -130,6 +131,7 @@ export function update(root, state) {
   const host = isHost(state);
   const seat = mySeat(state);
   const board = shownBoard(state);
+  text(one(root, '[data-slot="heading"]'), `${MODE_NAMES[game.mode]} · ${SIZE_NAMES[view.size] || ''}`);
   paintRacers(root, state);
 
   const waiting = waitingFor(view, seat);
