@@ -149,3 +149,25 @@ def test_every_screen_has_one_level_one_heading(phone):
     seen["duel: game"] = level_one_headings(duel)
     for screen, headings in seen.items():
         assert len(headings) == 1 and headings[0], f"{screen}: {headings}"
+
+
+def test_the_player_who_becomes_host_is_told_and_can_start(phone):
+    hana = phone("Hana")
+    code = host(hana)
+    ann = phone("Ann", f"/?debug&room={code}")
+    on_screen(ann, "lobby")
+    hana.click("[data-act=to_game]")
+    on_screen(ann, "table")
+    news = ann.locator("[data-slot=host-news]")
+    expect(news).to_have_text("")
+    hana.context.close()  # Hana's phone is gone for good
+    # Her two minutes' grace, then Ann's page ticks and the role passes to her.
+    expect(news).to_have_text(
+        "Hana has been away two minutes, so you are the host now: you pick the puzzle,"
+        " and can pause or end a game.",
+        timeout=150_000,
+    )
+    assert news.get_attribute("role") == "status"  # read out as it arrives
+    ann.click("[data-act=start]")
+    on_screen(ann, "game")
+    expect(ann.locator("[data-slot=host-news]")).to_have_text("")  # a game started: old news

@@ -4,6 +4,7 @@ import { clone, one, text, show, delegate, keyedList, nameOf, colorOf } from './
 import { buildGrid, paintGrid, whereIs } from './grid.js';
 import { isHost } from '../model.js';
 import { formatClock } from '../clock.js';
+import { paintHostNews } from './host_news.js';
 
 const REASONS = { done: 'Everyone is done.', end: 'The host ended the game.', limit: 'Time is up.' };
 
@@ -77,6 +78,7 @@ export function update(root, state) {
   const result = game.result;
   if (!result) return;
   const together = game.mode === 'together';
+  paintHostNews(root, view);
   const me = result.standings.find((s) => s.player === view.you);
   const alone = result.standings.length === 1;
   text(one(root, '[data-slot="title"]'), titleFor(game, me));
