@@ -9,7 +9,14 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import painted
-from tests.e2e.test_game import host, on_screen, solution_of, start, type_squares
+from tests.e2e.test_game import (
+    hana_hosts_ann_joins,
+    host,
+    on_screen,
+    solution_of,
+    start,
+    type_squares,
+)
 
 TV = {"width": 1280, "height": 720}
 TINT = "e => getComputedStyle(e).backgroundImage"
@@ -20,10 +27,7 @@ def square(page: Page, sq: int):
 
 
 def test_a_watched_together_square_has_the_tint_of_its_writer_as_on_the_phone(phone):
-    hana = phone("Hana")
-    code = host(hana)
-    ann = phone("Ann", f"/?debug&room={code}")
-    on_screen(ann, "lobby")
+    hana, ann, code = hana_hosts_ann_joins(phone)
     tv = phone("TV", f"/watch.html?room={code}", size=TV)
     start(hana, [ann], "together")
     _, whites = solution_of(hana)
@@ -152,10 +156,7 @@ def test_every_screen_has_one_level_one_heading(phone):
 
 
 def test_the_player_who_becomes_host_is_told_and_can_start(phone):
-    hana = phone("Hana")
-    code = host(hana)
-    ann = phone("Ann", f"/?debug&room={code}")
-    on_screen(ann, "lobby")
+    hana, ann, _ = hana_hosts_ann_joins(phone)
     hana.click("[data-act=to_game]")
     on_screen(ann, "table")
     news = ann.locator("[data-slot=host-news]")
