@@ -48,6 +48,7 @@ const SHELL = [
   'js/views/game.js',
   'js/views/grid.js',
   'js/views/home.js',
+  'js/views/host_news.js',
   'js/views/lobby.js',
   'js/views/results.js',
   'js/views/table.js',

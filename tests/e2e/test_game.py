@@ -54,12 +54,18 @@ def start(hana: Page, guests: list[Page], mode: str, size: str = "mini") -> None
         on_screen(page, "game")
 
 
-def hana_and_ann(phone, mode: str) -> tuple[Page, Page]:
-    """Hana hosts, Ann joins by the invite link, and a Mini of ``mode`` starts."""
+def hana_hosts_ann_joins(phone) -> tuple[Page, Page, str]:
+    """Hana hosts and Ann joins by the invite link: both in the lobby, and its code."""
     hana = phone("Hana")
     code = host(hana)
     ann = phone("Ann", f"/?debug&room={code}")
     on_screen(ann, "lobby")
+    return hana, ann, code
+
+
+def hana_and_ann(phone, mode: str) -> tuple[Page, Page]:
+    """Hana hosts, Ann joins by the invite link, and a Mini of ``mode`` starts."""
+    hana, ann, _ = hana_hosts_ann_joins(phone)
     start(hana, [ann], mode)
     return hana, ann
 

@@ -5,6 +5,7 @@ from crossing.crossword.commands import Done, End, Pause, Refused, Resume, TakeB
 from crossing.crossword.race import Race
 from crossing.crossword.together import Together
 from crossing.rooms import room as R
+from crossing.rooms.views import view
 
 from tests.crossword.helpers import type_answer, type_board
 from tests.crossword.puzzles import MINI
@@ -168,6 +169,21 @@ def test_the_host_gone_past_the_grace_hands_the_room_to_another_phone_and_play_g
     room, _ = act(room, R.Play("ann", Pause()), now=T0 + R.GRACE_MS)
     assert room.game.paused
     refused(room, R.Play("host", Resume()), "not-host", now=T0 + R.GRACE_MS)
+
+
+def test_every_phone_is_told_whose_host_role_passed_on_until_the_next_start():
+    room = playing("ann", "bob")
+    assert view(room, "ann", T0)["host_was"] is None
+    room, _ = act(room, R.Disconnect("c-host"))
+    room, _ = R.advance(room, T0 + R.GRACE_MS)
+    for player in ("ann", "bob", "host", None):  # the new host, the others, the old, a TV
+        shown = view(room, player, T0 + R.GRACE_MS)
+        assert (shown["host"], shown["host_was"]) == ("ann", "host")
+    later = T0 + R.GRACE_MS + MIN
+    room, _ = act(room, R.Play("ann", End()), R.Choose("ann", "race", "mini"), now=later)
+    assert view(room, "ann", later)["host_was"] == "host"  # still news at the next table
+    room, _ = act(room, R.Start("ann", puzzle=MINI), now=later)
+    assert view(room, "ann", later)["host_was"] is None  # a game started: old news
 
 
 def test_a_host_gone_with_nobody_else_here_hands_over_to_whoever_comes_back():

@@ -7,6 +7,8 @@ import { shownBoard, canType, isHost, mySeat } from '../model.js';
 import { wordOf, clueOf, slotAt } from '../cursor.js';
 import * as K from '../clock.js';
 import { progressOf } from '../progress.js';
+import { MODE_NAMES, SIZE_NAMES } from './table.js';
+import { paintHostNews } from './host_news.js';
 
 export function mount(root, ctx) {
   const keyboard = one(root, '[data-slot="keyboard"]');
@@ -130,7 +132,9 @@ export function update(root, state) {
   const host = isHost(state);
   const seat = mySeat(state);
   const board = shownBoard(state);
+  text(one(root, '[data-slot="heading"]'), `${MODE_NAMES[game.mode]} · ${SIZE_NAMES[view.size] || ''}`);
   paintRacers(root, state);
+  paintHostNews(root, view);
 
   const waiting = waitingFor(view, seat);
   show(one(root, '[data-slot="waiting"]'), waiting.length > 0);

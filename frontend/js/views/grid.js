@@ -1,10 +1,11 @@
 // The crossword grid, shared by the game, the results and the watch page. Built once
 // per puzzle, then updated square by square. Squares are buttons only where a tap
-// means something (the player's own game).
+// means something (the player's own game); `readable` makes a grid a table a screen
+// reader walks square by square (the results), where otherwise it is one picture.
 import { text } from './dom.js';
 
-export function buildGrid(el, puzzle, { tappable = false } = {}) {
-  const key = `${puzzle.id}:${tappable}`;
+export function buildGrid(el, puzzle, { tappable = false, readable = false } = {}) {
+  const key = `${puzzle.id}:${tappable}:${readable}`;
   if (el.dataset.puzzle === key) return;
   el.dataset.puzzle = key;
   el.style.setProperty('--cols', puzzle.width);
@@ -17,14 +18,14 @@ export function buildGrid(el, puzzle, { tappable = false } = {}) {
   for (let r = 0; r < puzzle.height; r++) {
     const row = document.createElement('div');
     row.className = 'grid-row';
-    if (tappable) row.setAttribute('role', 'row');
+    if (tappable || readable) row.setAttribute('role', 'row');
     for (let c = 0; c < puzzle.width; c++) {
       const sq = r * puzzle.width + c;
       const cell = document.createElement('div');
       if (blocks.has(sq)) {
         cell.className = 'sq block';
-        if (tappable) {
-          cell.setAttribute('role', 'gridcell');
+        if (tappable || readable) {
+          cell.setAttribute('role', tappable ? 'gridcell' : 'cell');
           cell.setAttribute('aria-label', 'black square');
         } else cell.setAttribute('aria-hidden', 'true');
       } else {
@@ -33,7 +34,7 @@ export function buildGrid(el, puzzle, { tappable = false } = {}) {
         if (tappable) {
           cell.setAttribute('role', 'gridcell');
           cell.tabIndex = -1;
-        }
+        } else if (readable) cell.setAttribute('role', 'cell');
         const number = puzzle.numbers[sq];
         if (number) {
           const n = document.createElement('span');
@@ -50,7 +51,7 @@ export function buildGrid(el, puzzle, { tappable = false } = {}) {
         answer.className = 'answer';
         answer.setAttribute('aria-hidden', 'true');
         cell.append(answer);
-        if (tappable) {
+        if (tappable || readable) {
           // The cell's name comes from this text (number, clue, letter), read in place
           // of the shown number and letter, which are hidden from screen readers.
           const say = document.createElement('span');
@@ -67,6 +68,7 @@ export function buildGrid(el, puzzle, { tappable = false } = {}) {
 
 // look: {board, cursor, word:Set, tint(sq)->color|null, fill(sq)->color|null,
 //        misses: Map sq->answer, lit: Set, hideLetters, label(sq, letter)->string}
+// label is what a screen reader hears for a square of a tappable or readable grid.
 export function paintGrid(el, puzzle, look) {
   const width = puzzle.width;
   for (const cell of el.querySelectorAll('[data-square]')) {
@@ -89,15 +91,16 @@ export function paintGrid(el, puzzle, look) {
     const fill = look.fill?.(sq) ?? null;
     cell.style.setProperty('--fill', fill ?? 'transparent');
     cell.classList.toggle('filled', !!fill);
+    const say = cell.querySelector('.say');
+    if (say) text(say, look.label?.(sq, letter) ?? `${whereIs(sq, width)}: ${letter || 'empty'}`);
     if (cell.getAttribute('role') === 'gridcell') {
-      const row = Math.floor(sq / width) + 1;
-      const col = (sq % width) + 1;
-      text(cell.querySelector('.say'), look.label?.(sq, letter) ?? `Row ${row}, column ${col}: ${letter || 'empty'}`);
       cell.setAttribute('aria-selected', String(!!look.word?.has(sq)));
       cell.tabIndex = here ? 0 : -1; // the one tab stop: the cursor's square
     }
   }
 }
+
+export const whereIs = (sq, width) => `Row ${Math.floor(sq / width) + 1}, column ${(sq % width) + 1}`;
 
 // A racer's board as squares only (never letters): the TV's boards, the phone's top row.
 export function paintProgress(el, puzzle, progress, color) {

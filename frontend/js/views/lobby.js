@@ -2,6 +2,7 @@
 // and the button that gathers everyone on the game screen.
 import { clone, one, text, show, delegate, keyedList } from './dom.js';
 import { isHost } from '../model.js';
+import { paintHostNews } from './host_news.js';
 
 export const inviteLink = (code) => `${location.origin}${location.pathname.replace(/[^/]*$/, '')}?room=${encodeURIComponent(code)}`;
 
@@ -58,6 +59,7 @@ export function update(root, state) {
   const view = state.view;
   const host = isHost(state);
   text(one(root, '[data-slot="code"]'), view.code);
+  paintHostNews(root, view);
   show(one(root, '[data-act="share"]'), !view.solo);
   show(one(root, '[data-slot="bots"]'), host && view.phase === 'lobby');
   keyedList(one(root, '[data-slot="members"]'), view.members, (m) => m.player, memberItem,

@@ -4,6 +4,7 @@ import { one, text, show, delegate, keyedList } from './dom.js';
 import { isHost, nextChoice, choiceSettled } from '../model.js';
 import { memberItem, paintMember } from './lobby.js';
 import { dealtList } from '../dealt.js';
+import { paintHostNews } from './host_news.js';
 
 export const SIZE_NAMES = { mini: 'Mini 5×5', small: 'Small 7×7', midi: 'Midi 9×9', large: 'Large 11×11' };
 export const MODE_NAMES = { race: 'Race', together: 'Together' };
@@ -39,6 +40,7 @@ export function update(root, state) {
   const view = state.view;
   const host = isHost(state);
   if (choiceSettled(pending, view)) pending = null;
+  paintHostNews(root, view);
   show(one(root, '[data-slot="chooser"]'), host);
   show(one(root, '[data-slot="waiting"]'), !host);
   show(one(root, '[data-act="start"]'), host);

@@ -218,7 +218,8 @@ def _apply(room: Room, action: RoomAction, now: int) -> tuple[Room, list[object]
             return replace(room, mode=Mode(mode), size=Size(size)), []
         case Start(player, puzzle, saved):
             _host(room, player)
-            return start_game(room, puzzle, saved, now)
+            room, events = start_game(room, puzzle, saved, now)
+            return replace(room, host_was=None), events
         case Close(player):
             return _close(room, player, now)
         case Play(player, command):
@@ -285,7 +286,7 @@ def _hand_over(room: Room, now: int) -> Room:
     heir = room.heir()
     if at is None or at > now or heir is None:
         return room
-    return replace(room, host=heir.player, host_away_since=None)
+    return replace(room, host=heir.player, host_away_since=None, host_was=room.host)
 
 
 def _join(room: Room, player: str, name: str, now: int) -> tuple[Room, list[object]]:

@@ -92,6 +92,9 @@ class Room:
     # The host's last phone dropped at: the role passes on only once the grace has run
     # out, so a reload or a flaky connection keeps the host the host.
     host_away_since: int | None = None
+    # The host the role passed on from (their phone away past the grace), so every phone,
+    # the new host's first, is told; old news once the next game starts.
+    host_was: str | None = None
 
     @property
     def humans(self) -> list[Member]:

@@ -138,6 +138,7 @@ class RoomShown(_Shown):
     code: str
     you: str | None
     host: str | None
+    host_was: str | None  # whom the host role passed on from, until the next start
     solo: bool
     phase: str
     mode: str

@@ -56,6 +56,7 @@ def views(room: Room, viewers: Iterable[str | None], now: int) -> dict[str | Non
         "code": room.code,
         "you": None,
         "host": room.host,
+        "host_was": room.host_was,
         "solo": room.solo,
         "phase": room.phase.value,
         "mode": room.mode.value,
