@@ -34,7 +34,7 @@ from infra import build_asset  # noqa: E402
 from tests.infra.lambda_asset import Cloud, Function, synth  # noqa: E402
 
 FIRST = {
-    "ws.connect": websocket_event("CONNECT", "cold1="),
+    "connect.handler": websocket_event("CONNECT", "cold1="),
     "ws.message": websocket_event("MESSAGE", "cold1=", body='{"action":"hello","seq":1}'),
     "ws.disconnect": websocket_event("DISCONNECT", "cold1="),
     # A frame for a room that is gone: read, refused to its sender, acknowledged.

@@ -80,9 +80,9 @@ def test_every_function_of_the_template_imports_its_handler_from_the_asset(
 ) -> None:
     handlers = sorted(p["Handler"] for p in synthesized.functions.values())
     assert handlers == [
+        "crossing.handlers.connect.handler",
         "crossing.handlers.rules.handler",
         "crossing.handlers.solve.handler",
-        "crossing.handlers.ws.connect",
         "crossing.handlers.ws.consume",
         "crossing.handlers.ws.disconnect",
         "crossing.handlers.ws.message",
@@ -129,7 +129,7 @@ class Phone:
         self.room: dict[str, Any] = {}
         self.game: dict[str, Any] = {}
         self.player: str | None = None
-        connected = functions["ws.connect"](websocket_event("CONNECT", self.id))
+        connected = functions["connect.handler"](websocket_event("CONNECT", self.id))
         assert connected == {"statusCode": 200}
 
     def take(self) -> list[dict[str, Any]]:
