@@ -44,7 +44,7 @@ from crossing.aws.accounts import CognitoAccounts
 from crossing.aws.dynamo import DynamoStore
 from crossing.aws.gateway import ApiGatewayConnections
 from crossing.aws.packs import FilePacks, S3Packs
-from crossing.aws.push import WebPush
+from crossing.aws.push import DeferredPush, WebPush
 from crossing.aws.queue import SqsQueue
 from crossing.aws.timers import SchedulerTimers
 
@@ -167,19 +167,21 @@ class Settings:
             self.user_pool_id, self.user_pool_client_id, client=self.deferred("cognito-idp")
         )
 
-    def push(self) -> WebPush | None:
+    def push(self) -> WebPush | DeferredPush | None:
         """Web Push with the stage's VAPID keys; None (notifications off) without them.
 
         The keys come from the environment (the local stack) or, in the cloud, from the
-        Secrets Manager secret ``CROSSING_VAPID_SECRET`` names, read here at run time so
-        the private key is never part of the function's configuration.
+        Secrets Manager secret ``CROSSING_VAPID_SECRET`` names, read at run time so the
+        private key is never part of the function's configuration, and at the first use
+        (a hello, a notification) so that no cold start waits for it otherwise. A secret
+        that cannot be had turns notifications off then (``DeferredPush``).
         """
         private, public = self.vapid_private_key, self.vapid_public_key
-        if (not private or not public) and self.vapid_secret:
-            private, public = self._vapid_from_secret()
-        if not private or not public:
-            return None
-        return WebPush(private, public, self.vapid_subject)
+        if private and public:
+            return WebPush(private, public, self.vapid_subject)
+        if self.vapid_secret:
+            return DeferredPush(self._vapid_from_secret, self.vapid_subject)
+        return None
 
     def _vapid_from_secret(self) -> tuple[str | None, str | None]:
         """``{"private_key": …, "public_key": …}`` from the secret; (None, None) if it cannot
