@@ -94,6 +94,9 @@ def test_every_function_of_the_template_imports_its_handler_from_the_asset(
     # The heavy Web Push stack stays out of every cold start (imported on the first send).
     for name, fn in functions.items():
         assert not {"pywebpush", "aiohttp", "requests"} & set(fn.modules), name
+    # $connect's cold start: nothing of the rooms, no AWS client, pydantic or X-Ray SDK.
+    heavy = {"crossing.rooms.service", "boto3", "botocore.client", "pydantic", "aws_xray_sdk"}
+    assert not heavy & set(functions["connect.handler"].modules)
 
 
 def deliver(cloud: Cloud, consume: Function) -> int:
