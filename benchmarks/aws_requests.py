@@ -62,12 +62,13 @@ class Phone:
     count = 0
 
     def __init__(self, ws: Any, context: Any) -> None:
+        from crossing.handlers import connect
         from crossing.local.events import websocket_event
 
         Phone.count += 1
         self.id, self.ws, self.context, self.seq = f"bench{Phone.count}=", ws, context, 0
         self.event = websocket_event
-        ws.connect(websocket_event("CONNECT", self.id), context)
+        connect.handler(websocket_event("CONNECT", self.id), context)
 
     def send(self, action: str, **fields: Any) -> None:
         self.seq += 1

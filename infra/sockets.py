@@ -1,6 +1,7 @@
 """The WebSocket API: $connect, $disconnect, $default, its stage and the five room functions.
 
-Entry points are ``crossing.handlers.ws.connect``, ``.disconnect``, ``.message``,
+Entry points are ``crossing.handlers.connect.handler`` (its own module: a cold start
+that imports nothing of the rooms) and ``crossing.handlers.ws.disconnect``, ``.message``,
 ``.consume`` and ``.timer`` (the last two are not routes: the frame queue invokes the
 consumer, see ``frames.py``, and Scheduler the timer, see ``timers.py``).
 """
@@ -22,6 +23,7 @@ from infra.frames import CONSUMER_TIMEOUT_S
 from infra.functions import game_function
 
 HANDLERS = "crossing.handlers.ws"
+CONNECT_HANDLER = "crossing.handlers.connect.handler"
 ACCESS_LOGS_OFF = (
     "The WebSocket stage writes no access logs: they need the account's API Gateway "
     "CloudWatch Logs role, which this stack does not set (it is one per account and "
@@ -80,12 +82,12 @@ class Sockets(Construct):
             )
         env = {**environment, "CROSSING_CONNECTIONS_URL": self.stage.callback_url}
 
-        def make(name: str, entry: str, **knobs: object) -> lambda_.Function:
+        def make(name: str, handler: str, **knobs: object) -> lambda_.Function:
             return game_function(
                 self,
                 name,
                 code=code,
-                handler=f"{HANDLERS}.{entry}",
+                handler=handler,
                 environment=env,
                 log_retention=log_retention,
                 removal_policy=removal_policy,
@@ -93,13 +95,15 @@ class Sockets(Construct):
             )
 
         # $connect only counts the connection (nothing is posted before it returns).
-        self.connect = make("Connect", "connect", memory_mb=256)
-        self.disconnect = make("Disconnect", "disconnect")
-        self.message = make("Message", "message")
+        self.connect = make("Connect", CONNECT_HANDLER, memory_mb=256)
+        self.disconnect = make("Disconnect", f"{HANDLERS}.disconnect")
+        self.message = make("Message", f"{HANDLERS}.message")
         # Each room's queued frames, up to ten at a time: one read, one write, the posts.
-        self.consume = make("Consume", "consume", timeout_seconds=CONSUMER_TIMEOUT_S)
+        self.consume = make("Consume", f"{HANDLERS}.consume", timeout_seconds=CONSUMER_TIMEOUT_S)
         # A timer may apply several due events and fan out: give it more time.
-        self.timer = make("Timer", "timer", timeout_seconds=30, function_name=timer_function_name)
+        self.timer = make(
+            "Timer", f"{HANDLERS}.timer", timeout_seconds=30, function_name=timer_function_name
+        )
 
         for route, function in (
             ("$connect", self.connect),

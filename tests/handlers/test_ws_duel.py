@@ -20,7 +20,7 @@ from crossing.aws.pool import create_pool
 from crossing.aws.table import create_table
 from crossing.duel.game import RULES
 from crossing.game_files import default_lexicon
-from crossing.handlers import ws
+from crossing.handlers import connect, ws
 from crossing.local.events import websocket_event
 from crossing.tiles.board import Board
 from crossing.tiles.movegen import generate
@@ -96,7 +96,7 @@ class Socket:
         self.read = 0
         self.game: dict[str, Any] = {}
         self.lobby: dict[str, Any] = {}
-        ws.connect(websocket_event("CONNECT", self.id), FakeLambdaContext())
+        connect.handler(websocket_event("CONNECT", self.id), FakeLambdaContext())
 
     def posted(self) -> list[dict[str, Any]]:
         backend = apigatewaymanagementapi_backends[ACCOUNT][REGION]

@@ -230,8 +230,10 @@ class Function:
             self.close()
             raise AssertionError(f"{self.name} did not import:\n{ready['error']}")
         self.init_ms: float = ready["init_ms"]
+        self.init_cpu_ms: float = ready["init_cpu_ms"]
         self.modules: list[str] = ready["modules"]  # imported by the end of the init phase
         self.durations: list[float] = []
+        self.cpu_durations: list[float] = []
 
     def _answer(self, timeout: float) -> dict[str, Any]:
         assert self.process.stdout is not None
@@ -253,6 +255,7 @@ class Function:
         if "error" in answer:
             raise AssertionError(f"{self.name} failed:\n{answer['error']}")
         self.durations.append(answer["ms"])
+        self.cpu_durations.append(answer["cpu_ms"])
         return answer["result"]
 
     def close(self) -> None:

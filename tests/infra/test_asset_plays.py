@@ -80,9 +80,9 @@ def test_every_function_of_the_template_imports_its_handler_from_the_asset(
 ) -> None:
     handlers = sorted(p["Handler"] for p in synthesized.functions.values())
     assert handlers == [
+        "crossing.handlers.connect.handler",
         "crossing.handlers.rules.handler",
         "crossing.handlers.solve.handler",
-        "crossing.handlers.ws.connect",
         "crossing.handlers.ws.consume",
         "crossing.handlers.ws.disconnect",
         "crossing.handlers.ws.message",
@@ -94,6 +94,9 @@ def test_every_function_of_the_template_imports_its_handler_from_the_asset(
     # The heavy Web Push stack stays out of every cold start (imported on the first send).
     for name, fn in functions.items():
         assert not {"pywebpush", "aiohttp", "requests"} & set(fn.modules), name
+    # $connect's cold start: nothing of the rooms, no AWS client, pydantic or X-Ray SDK.
+    heavy = {"crossing.rooms.service", "boto3", "botocore.client", "pydantic", "aws_xray_sdk"}
+    assert not heavy & set(functions["connect.handler"].modules)
 
 
 def deliver(cloud: Cloud, consume: Function) -> int:
@@ -129,7 +132,7 @@ class Phone:
         self.room: dict[str, Any] = {}
         self.game: dict[str, Any] = {}
         self.player: str | None = None
-        connected = functions["ws.connect"](websocket_event("CONNECT", self.id))
+        connected = functions["connect.handler"](websocket_event("CONNECT", self.id))
         assert connected == {"statusCode": 200}
 
     def take(self) -> list[dict[str, Any]]:

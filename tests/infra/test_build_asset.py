@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -74,3 +75,27 @@ def test_an_extension_for_another_python_is_refused_and_abi3_is_not(tmp_path: Pa
         f"old.cpython-39-x86_64-linux-gnu.so is built for another Python than "
         f"{build_asset.PYTHON_VERSION}"
     ]
+
+
+def test_the_asset_keeps_botocores_model_of_every_service_the_functions_call() -> None:
+    # Every client the code makes names its service in one of these ways.
+    made = re.compile(r"""(?:client|deferred)\(\s*["']([a-z0-9-]+)["']""")
+    functions = build_asset.ROOT / "functions" / "crossing"
+    called = {
+        service
+        for path in functions.rglob("*.py")
+        if "local" not in path.relative_to(functions).parts  # the laptop stack: not in it
+        for service in made.findall(path.read_text())
+    }
+    assert {"dynamodb", "apigatewaymanagementapi", "secretsmanager"} <= called
+    assert called <= build_asset.BOTOCORE_SERVICES
+
+
+def test_the_other_services_models_are_left_out(tmp_path: Path) -> None:
+    data = tmp_path / "botocore" / "data"
+    for folder in ("dynamodb/2012-08-10", "ec2/2016-11-15", "sqs/2012-11-05"):
+        (data / folder).mkdir(parents=True)
+        (data / folder / "service-2.json.gz").write_bytes(b"")
+    (data / "endpoints.json").write_text("{}")
+    build_asset.prune_botocore(tmp_path)
+    assert sorted(p.name for p in data.iterdir()) == ["dynamodb", "endpoints.json", "sqs"]

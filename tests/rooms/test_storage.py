@@ -12,12 +12,12 @@ from crossing.crossword.seating import UNDO_DEPTH
 from crossing.crossword.together import Write
 from crossing.rooms import room as R
 from crossing.rooms.storage import (
-    _ADAPTERS,
     CHUNK_EVERY,
     FORMAT,
     _board,
     _chunk_starts,
     _starts_chunk,
+    adapter,
     dump_room,
     load_room,
 )
@@ -62,7 +62,7 @@ def seat_json(stored: str | dict, parts: dict[str, str]) -> object:
 
 
 def pydantic_json(room: R.Room) -> object:
-    return json.loads(_ADAPTERS["room"].dump_json(room))
+    return json.loads(adapter("room").dump_json(room))
 
 
 @pytest.mark.parametrize("mode", ["race", "together"])
@@ -135,7 +135,7 @@ def test_a_room_stored_whole_before_it_was_stored_in_parts_still_loads(service, 
     _, (ann,), code = start_game(phone, mode="together")
     room = load_room(service.store.load_room(code)[0])
     room, _ = R.step(room, R.Play(ann.player, Type(ann.player, WHITES[0], "A")), clock.now)
-    whole = zlib.compress(_ADAPTERS["room"].dump_json(room))
+    whole = zlib.compress(adapter("room").dump_json(room))
     stored = {"format": FORMAT, "kind": "room", "z": base64.b64encode(whole).decode()}
     assert load_room(stored) == room
 

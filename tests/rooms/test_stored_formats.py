@@ -66,7 +66,7 @@ def test_a_document_an_earlier_release_wrote_reads_as_that_release_read_it(path:
     name = NAME.match(path.stem)
     assert name and int(name["format"]) == fixture["stored"]["format"]
     loaded = LOAD[kind](fixture["stored"])
-    now = json.loads(S._ADAPTERS[kind].dump_json(loaded))
+    now = json.loads(S.adapter(kind).dump_json(loaded))
     assert differences(fixture["reads_as"], now, kind) == []
 
 

@@ -10,6 +10,7 @@ quota), and the pool has a connection for every posting thread.
 
 from __future__ import annotations
 
+import threading
 from functools import cache
 from typing import Any
 
@@ -36,9 +37,32 @@ def config() -> Any:
     )
 
 
+_making = threading.Lock()
+"""boto3's default session is not safe to make clients from on two threads at once."""
+
+
 def client(service: str, *, region: str | None = None, endpoint_url: str | None = None) -> Any:
     """A boto3 client for ``service`` with the shared configuration; credentials and, when
     ``region`` is None, the region are found the usual way."""
     import boto3
 
-    return boto3.client(service, region_name=region, endpoint_url=endpoint_url, config=config())
+    with _making:
+        return boto3.client(service, region_name=region, endpoint_url=endpoint_url, config=config())
+
+
+class Deferred:
+    """``client(service, ...)``, made at its first use: a client costs 5 to 25 ms of CPU
+    (its service model read and parsed), and most invocations never call Cognito, S3,
+    Scheduler or SQS, so a cold start makes only the clients its first request uses."""
+
+    def __init__(
+        self, service: str, *, region: str | None = None, endpoint_url: str | None = None
+    ) -> None:
+        self.service, self.region, self.endpoint_url = service, region, endpoint_url
+        self._client: Any = None
+
+    def __getattr__(self, name: str) -> Any:  # only what the instance lacks: the client's
+        if self._client is None:
+            made = client(self.service, region=self.region, endpoint_url=self.endpoint_url)
+            self._client = made  # two threads at once: both get a working client
+        return getattr(self._client, name)

@@ -44,7 +44,7 @@ from crossing.aws.accounts import CognitoAccounts
 from crossing.aws.dynamo import DynamoStore
 from crossing.aws.gateway import ApiGatewayConnections
 from crossing.aws.packs import FilePacks, S3Packs
-from crossing.aws.push import WebPush
+from crossing.aws.push import DeferredPush, WebPush
 from crossing.aws.queue import SqsQueue
 from crossing.aws.timers import SchedulerTimers
 
@@ -113,10 +113,15 @@ class Settings:
 
     def client(self, service: str, endpoint_url: str | None = None) -> Any:
         """A boto3 client for ``service`` in this region, at the configured endpoint if any,
-        with the adapters' one configuration (``crossing.aws.clients``)."""
+        with the adapters' one configuration (``crossing.aws.clients``). Made now: for the
+        services every room function calls (DynamoDB, @connections), in the init phase."""
         return clients.client(
             service, region=self.region, endpoint_url=endpoint_url or self.endpoint_url
         )
+
+    def deferred(self, service: str) -> clients.Deferred:
+        """The same, made at its first use: for the services few invocations call."""
+        return clients.Deferred(service, region=self.region, endpoint_url=self.endpoint_url)
 
     def store(self) -> DynamoStore:
         return DynamoStore(self.table, client=self.client("dynamodb"))
@@ -137,7 +142,7 @@ class Settings:
             self.scheduler_group,
             self.timer_target_arn,
             self.scheduler_role_arn,
-            client=self.client("scheduler"),
+            client=self.deferred("scheduler"),
             dead_letter_arn=self.timer_dlq_arn,
         )
 
@@ -145,36 +150,38 @@ class Settings:
         """The rooms' frame queue; None (each frame applied where it arrives) without it."""
         if not self.queue_url:
             return None
-        return SqsQueue(self.queue_url, client=self.client("sqs"))
+        return SqsQueue(self.queue_url, client=self.deferred("sqs"))
 
     def packs(self) -> FilePacks | S3Packs:
         if self.packs_dir:
             return FilePacks(self.packs_dir)
         if not self.packs_bucket:
             raise MissingSetting("CROSSING_PACKS_BUCKET", "the S3 bucket of puzzle packs")
-        return S3Packs(self.packs_bucket, self.packs_prefix, client=self.client("s3"))
+        return S3Packs(self.packs_bucket, self.packs_prefix, client=self.deferred("s3"))
 
     def accounts(self) -> CognitoAccounts | None:
         """Accounts on the stage's user pool; None (guests only) without both ids."""
         if not self.user_pool_id or not self.user_pool_client_id:
             return None
         return CognitoAccounts(
-            self.user_pool_id, self.user_pool_client_id, client=self.client("cognito-idp")
+            self.user_pool_id, self.user_pool_client_id, client=self.deferred("cognito-idp")
         )
 
-    def push(self) -> WebPush | None:
+    def push(self) -> WebPush | DeferredPush | None:
         """Web Push with the stage's VAPID keys; None (notifications off) without them.
 
         The keys come from the environment (the local stack) or, in the cloud, from the
-        Secrets Manager secret ``CROSSING_VAPID_SECRET`` names, read here at run time so
-        the private key is never part of the function's configuration.
+        Secrets Manager secret ``CROSSING_VAPID_SECRET`` names, read at run time so the
+        private key is never part of the function's configuration, and at the first use
+        (a hello, a notification) so that no cold start waits for it otherwise. A secret
+        that cannot be had turns notifications off then (``DeferredPush``).
         """
         private, public = self.vapid_private_key, self.vapid_public_key
-        if (not private or not public) and self.vapid_secret:
-            private, public = self._vapid_from_secret()
-        if not private or not public:
-            return None
-        return WebPush(private, public, self.vapid_subject)
+        if private and public:
+            return WebPush(private, public, self.vapid_subject)
+        if self.vapid_secret:
+            return DeferredPush(self._vapid_from_secret, self.vapid_subject)
+        return None
 
     def _vapid_from_secret(self) -> tuple[str | None, str | None]:
         """``{"private_key": …, "public_key": …}`` from the secret; (None, None) if it cannot

@@ -23,6 +23,7 @@ import base64
 import json
 import logging
 import socket
+import threading
 from collections.abc import Callable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -184,3 +185,37 @@ class WebPush:
                 return "gone"
             raise
         return "sent"
+
+
+class DeferredPush:
+    """``WebPush`` with keys that ``keys()`` gives at the first use, not before: in the
+    cloud they are a Secrets Manager secret, and reading it (a client and a round trip)
+    was part of every room function's cold start, though only a hello and a notification
+    need them. Without both keys notifications are off, as without ``push`` at all: no
+    public key, and a send fails."""
+
+    def __init__(self, keys: Callable[[], tuple[str | None, str | None]], subject: str) -> None:
+        self._keys = keys
+        self._subject = subject
+        self._lock = threading.Lock()  # the rooms' thread and a push thread, both first
+        self._read = False
+        self._push: WebPush | None = None
+
+    def _loaded(self) -> WebPush | None:
+        with self._lock:
+            if not self._read:
+                private, public = self._keys()
+                self._push = WebPush(private, public, self._subject) if private and public else None
+                self._read = True
+            return self._push
+
+    @property
+    def public_key(self) -> str | None:
+        push = self._loaded()
+        return push.public_key if push is not None else None
+
+    def send(self, subscription: Mapping[str, Any], payload: Mapping[str, Any]) -> str:
+        push = self._loaded()
+        if push is None:
+            raise RuntimeError("notifications are off: no VAPID keys")
+        return push.send(subscription, payload)

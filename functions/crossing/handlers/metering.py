@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable
 from typing import Any
 
 from aws_lambda_powertools import Metrics
 from aws_lambda_powertools.metrics.functions import is_metrics_disabled
+
+
+def handler_metrics() -> Metrics:
+    """The handlers' Powertools metrics. The namespace is read at import; a default keeps
+    an import before configuration working."""
+    return Metrics(namespace=os.environ.get("POWERTOOLS_METRICS_NAMESPACE", "Crossing"))
 
 
 def metered(

@@ -1,9 +1,8 @@
-"""The WebSocket API's handlers ($connect, $disconnect, $default), the rooms' queue
-consumer and the timer's.
+"""The WebSocket API's handlers ($disconnect, $default), the rooms' queue consumer and
+the timer's ($connect, which uses none of this, is ``connect.py``).
 
 Each builds the rooms service once per container from the environment
 (``crossing.aws.config``) and hands it the event; every rule lives further in.
-Nothing is posted from $connect: API Gateway opens the socket only after it returns.
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from aws_lambda_powertools import Logger, Metrics, Tracer, single_metric
+from aws_lambda_powertools import Logger, Tracer, single_metric
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.metrics.functions import is_metrics_disabled
 from aws_lambda_powertools.utilities.typing import LambdaContext
@@ -22,7 +21,7 @@ from crossing.aws import queue
 from crossing.aws.config import Settings
 from crossing.aws.gateway import ApiGatewayConnections
 from crossing.aws.transient import transient
-from crossing.handlers.metering import metered
+from crossing.handlers.metering import handler_metrics, metered
 from crossing.rooms.router import KEEP_ALIVE
 from crossing.rooms.sent import from_duel
 from crossing.rooms.service import RoomService, Sent
@@ -31,8 +30,7 @@ logger = Logger()
 # X-Ray: one subsegment per handler and per AWS call (botocore only: nothing else here
 # talks to the network). Off outside Lambda (tests, the local stack).
 tracer = Tracer(patch_modules=["botocore"])
-# The namespace is read at import; a default keeps an import before configuration working.
-metrics = Metrics(namespace=os.environ.get("POWERTOOLS_METRICS_NAMESPACE", "Crossing"))
+metrics = handler_metrics()
 
 _service: RoomService | None = None
 _connections: ApiGatewayConnections | None = None
@@ -115,15 +113,6 @@ def _correlate(event: dict[str, Any]) -> None:
 
 def _ok() -> dict[str, Any]:
     return {"statusCode": 200}
-
-
-@logger.inject_lambda_context
-@_metered
-@_traced
-def connect(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
-    _correlate(event)
-    _count("Connections", MetricUnit.Count, 1)
-    return _ok()
 
 
 @logger.inject_lambda_context
@@ -300,9 +289,7 @@ def _dimensioned(name: str, unit: MetricUnit, value: float, **dimensions: str) -
 
 
 # On Lambda, build the service during the init phase (full CPU, before the first request
-# is timed) rather than on the first request; $connect never uses it. Elsewhere (tests,
-# the local stack) it is built on first use, once the environment is set.
-if os.environ.get("AWS_LAMBDA_FUNCTION_NAME") and not os.environ.get("_HANDLER", "").endswith(
-    ".connect"
-):
+# is timed) rather than on the first request. Elsewhere (tests, the local stack) it is
+# built on first use, once the environment is set.
+if os.environ.get("AWS_LAMBDA_FUNCTION_NAME"):
     service()

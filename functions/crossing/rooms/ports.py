@@ -122,8 +122,9 @@ class Timers(Protocol):
 class Push(Protocol):
     """Web Push to one browser subscription (the PushSubscription JSON the browser gave)."""
 
-    public_key: str | None
-    """The VAPID application server key the browser subscribes with (base64url), if any."""
+    @property
+    def public_key(self) -> str | None:
+        """The VAPID application server key the browser subscribes with (base64url), if any."""
 
     def send(self, subscription: Mapping[str, Any], payload: Mapping[str, Any]) -> str:
         """Deliver ``payload``: "sent", or "gone" if the push service says the

@@ -8,7 +8,7 @@ messages carry the room ``version``. See docs/protocol.md.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -26,9 +26,14 @@ MAX_MESSAGE_BYTES = 24 * 1024
 
 MAX_SEQ = 2**53  # the largest whole number a JavaScript client counts exactly
 
+# Every model's validator and serializer are built at its first use, not at import
+# (``defer_build``): most cold starts use few of them, and $disconnect or the timer none
+# of the client's (docs/performance.md, 2026-12-07).
+_LATE = ConfigDict(defer_build=True)
+
 # Every client model is strict: a square is a JSON integer, not "0", 1.0 or true; a
 # flag is a JSON boolean; text is a JSON string.
-_STRICT = ConfigDict(extra="forbid", frozen=True, strict=True)
+_STRICT = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
 Name = Annotated[str, Field(min_length=1, max_length=4 * NAME_LIMIT), AfterValidator(clean_name)]
 Square = Annotated[int, Field(ge=0, le=400)]
@@ -121,7 +126,7 @@ class DuelWatch(_Message):
 
 
 class Tile(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = _STRICT
     row: int = Field(ge=0, le=14)
     col: int = Field(ge=0, le=14)
     letter: str = Field(pattern=r"^[A-Za-z]$")
@@ -198,7 +203,7 @@ class PickUp(_Message):
 
 
 class SubscriptionKeys(BaseModel):
-    model_config = ConfigDict(extra="ignore", frozen=True, strict=True)
+    model_config = ConfigDict(extra="ignore", frozen=True, strict=True, defer_build=True)
     p256dh: str = Field(min_length=1, max_length=200)
     auth: str = Field(min_length=1, max_length=100)
 
@@ -206,7 +211,7 @@ class SubscriptionKeys(BaseModel):
 class Subscription(BaseModel):
     """A browser's PushSubscription, as ``subscription.toJSON()`` gives it."""
 
-    model_config = ConfigDict(extra="ignore", frozen=True, strict=True)
+    model_config = ConfigDict(extra="ignore", frozen=True, strict=True, defer_build=True)
     endpoint: Annotated[str, Field(min_length=12, max_length=1024), AfterValidator(check_endpoint)]
     keys: SubscriptionKeys
 
@@ -277,7 +282,21 @@ ClientMessage = Annotated[
     | Simple,
     Field(discriminator="action"),
 ]
-CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+if TYPE_CHECKING:
+    CLIENT_MESSAGE: TypeAdapter[Any]
+    """Reads any client frame into its model (``ClientMessage``)."""
+
+
+def __getattr__(name: str) -> Any:
+    """``CLIENT_MESSAGE``, built at its first use (the frame models' one real cost): a
+    module attribute from then on. Two threads building it at once build the same."""
+    if name == "CLIENT_MESSAGE":
+        adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+        globals()[name] = adapter
+        return adapter
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 MESSAGE_MODELS: tuple[type[_Message], ...] = (
     Hello,
     Host,
@@ -317,7 +336,11 @@ ACTIONS = sorted(a for model in MESSAGE_MODELS for a in actions_of(model))
 # --- server messages ----------------------------------------------------------------------
 
 
-class Welcome(BaseModel):
+class _ServerMessage(BaseModel):
+    model_config = _LATE
+
+
+class Welcome(_ServerMessage):
     type: Literal["welcome"] = "welcome"
     player: str
     token: str
@@ -329,7 +352,7 @@ class Welcome(BaseModel):
     duel: str | None = None  # an unfinished Duel this player is in
 
 
-class SignedIn(BaseModel):
+class SignedIn(_ServerMessage):
     type: Literal["signed_in"] = "signed_in"
     player: str
     name: str
@@ -337,7 +360,7 @@ class SignedIn(BaseModel):
     refresh: str
 
 
-class LobbyMessage(BaseModel):
+class LobbyMessage(_ServerMessage):
     """The Duel games waiting for an opponent, and the viewer's own."""
 
     type: Literal["lobby"] = "lobby"
@@ -346,7 +369,7 @@ class LobbyMessage(BaseModel):
     now: int
 
 
-class DuelMessage(BaseModel):
+class DuelMessage(_ServerMessage):
     """A Duel as this connection may see it, whole (it is small and changes by turns)."""
 
     type: Literal["duel"] = "duel"
@@ -354,7 +377,7 @@ class DuelMessage(BaseModel):
     game: Annotated[dict[str, Any], AfterValidator(shown_as(DuelShown))]
 
 
-class RoomMessage(BaseModel):
+class RoomMessage(_ServerMessage):
     """The room as this connection may see it: all of it (``full``), or else a JSON Merge
     Patch (RFC 7386) of what changed since the previous version."""
 
@@ -364,7 +387,7 @@ class RoomMessage(BaseModel):
     room: dict[str, Any]
 
 
-class Ack(BaseModel):
+class Ack(_ServerMessage):
     """The sender's message was applied (or had been already: ``duplicate``)."""
 
     type: Literal["ack"] = "ack"
@@ -380,7 +403,7 @@ def ack(seq: int, version: int | None, duplicate: bool, cursor: int | None) -> d
     return {"type": "ack", "seq": seq, "version": version, "duplicate": duplicate, "cursor": cursor}
 
 
-class Error(BaseModel):
+class Error(_ServerMessage):
     type: Literal["error"] = "error"
     code: str
     message: str

@@ -24,6 +24,7 @@ import json
 import threading
 import zlib
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -40,12 +41,16 @@ ROOM_APART = 4  # the same, the puzzle and each finished chunk a part of its own
 ROOM_BOARD = 5  # the same, a Together board written square by square (_board)
 CHUNK_EVERY = 32
 """An undo history entry starts a new stored chunk one time in this many, on average."""
-_ADAPTERS: dict[str, TypeAdapter[Any]] = {
-    "room": TypeAdapter(Room),
-    "race": TypeAdapter(Race),
-    "together": TypeAdapter(Together),
-    "match": TypeAdapter(Match),
-}
+_TYPES: dict[str, type] = {"room": Room, "race": Race, "together": Together, "match": Match}
+"""What each kind of stored document is read into."""
+
+
+@cache
+def adapter(kind: str) -> TypeAdapter[Any]:
+    """pydantic's reader and writer of ``kind``, built at its first use: building all four
+    at import was 20 ms of each room function's cold start, and a crossword room never
+    needs a Duel's."""
+    return TypeAdapter(_TYPES[kind])
 
 
 PARTS_KEPT = 4096  # players' seats and puzzles whose stored form is kept, the latest made
@@ -66,7 +71,7 @@ def _pack(kind: str, value: Any) -> dict[str, Any]:
         return _room_parts(value)
     # pydantic writes the JSON itself (compact, as json.dumps with these separators
     # would), in two thirds of the time of dumping to Python and then to text.
-    return {"format": FORMAT, "kind": kind, "z": _squeeze(_ADAPTERS[kind].dump_json(value))}
+    return {"format": FORMAT, "kind": kind, "z": _squeeze(adapter(kind).dump_json(value))}
 
 
 def _squeeze(raw: bytes) -> str:
@@ -93,7 +98,7 @@ def _room_parts(room: Room) -> dict[str, Any]:
     assert game is not None
     board = game.board if isinstance(game, Together) else None
     apart = {"players", "puzzle"} if board is None else {"players", "puzzle", "board"}
-    rest = _ADAPTERS["room"].dump_json(room, exclude={"game": apart})
+    rest = adapter("room").dump_json(room, exclude={"game": apart})
     puzzle, text = _part(game.puzzle, lambda puzzle: _keyed(_whole(puzzle)))
     parts = {puzzle: text}
     seats = {}
@@ -272,7 +277,7 @@ def _unsqueeze_seat(stored: Any, parts: dict[str, str]) -> Any:
 def _unpack(stored: dict[str, Any]) -> Any:
     kind, form = stored.get("kind"), stored.get("format")
     apart = form in (ROOM_PARTS, ROOM_CHUNKS, ROOM_APART, ROOM_BOARD) and kind == "room"
-    if kind not in _ADAPTERS or not (form == FORMAT or apart):
+    if kind not in _TYPES or not (form == FORMAT or apart):
         raise ValueError(f"cannot read stored {kind!r} of format {form!r}")
     data = _unsqueeze(stored["z"])
     if apart:
@@ -281,7 +286,7 @@ def _unpack(stored: dict[str, Any]) -> Any:
         data["game"]["players"] = {p: _unsqueeze_seat(s, parts) for p, s in stored["seats"].items()}
         if "board" in stored:
             data["game"]["board"] = _unsqueeze(stored["board"])
-    return _ADAPTERS[kind].validate_python(data)
+    return adapter(kind).validate_python(data)
 
 
 def plain(kind: str, stored: Mapping[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,8 @@ from pydantic import BaseModel, ConfigDict
 
 
 class _Shown(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Only their fields are read (``_shape``): no validator is ever built for them.
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class MemberShown(_Shown):

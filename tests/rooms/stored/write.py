@@ -91,7 +91,7 @@ def main(commit: str, folder: str, names: list[str]) -> None:
             continue
         kind_name, which = what.split("-")
         name = f"{kind_name}-{stored['format']}-{which}@{commit}.json"
-        reads_as = json.loads(S._ADAPTERS[kind].dump_json(loaded))
+        reads_as = json.loads(S.adapter(kind).dump_json(loaded))
         document = {"kind": kind, "written_by": commit, "stored": stored, "reads_as": reads_as}
         Path(folder, name).write_text(json.dumps(document, indent=1, sort_keys=True) + "\n")
 
