@@ -520,3 +520,71 @@ def test_a_guest_who_signs_up_while_waiting_plays_that_game_rated(player):
     for page in (gus, bob):
         page.wait_for_selector("#game:not([hidden])")
         expect(page.locator("[data-slot=rated]")).to_have_text("Rated game")
+
+
+# --- tile first, then square ----------------------------------------------------------------
+
+LONG = 6  # tiles of a play placed tile first
+
+
+def long_play(page: Page, base_url: str, game: dict, direction: str) -> dict | None:
+    """The best play for this rack and board that lays LONG tiles or more along
+    ``direction``, or None."""
+    response = page.request.post(
+        f"{base_url}/api/solve",
+        data={"rules": "duel", "rack": "".join(game["rack"]), "board": game["board"], "top": 1000},
+    )
+    assert response.ok, response.text()
+    return next(
+        (
+            p
+            for p in response.json()["plays"]
+            if p["direction"] == direction and len(new_tiles(p)) >= LONG
+        ),
+        None,
+    )
+
+
+def bot_game_with_long_plays(page: Page, base_url: str, press) -> tuple[dict, dict, dict]:
+    """A game against the bot, on this page's turn, whose rack makes a long play
+    down and one across (a new game until one does); ``press`` taps or clicks."""
+    for _ in range(15):
+        press("[data-limit='']")
+        press("[data-bot=hard]")
+        page.wait_for_selector("#game:not([hidden])")
+        game = wait_my_turn(page)
+        down, across = (long_play(page, base_url, game, d) for d in ("down", "across"))
+        if down and across:
+            return game, down, across
+        press("[data-act=resign]")
+        press("#confirm-resign button[value=resign]")
+        expect(page.locator("[data-slot=result]")).to_be_visible()
+        press("[data-act=to-lobby]")
+        page.wait_for_selector("#lobby:not([hidden])")
+    raise AssertionError("no rack in 15 games made a long play both ways")
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+def test_tile_first_then_square_places_every_tile_of_a_long_word(player, base_url: str, phone):
+    """Tap (or click) a rack tile, then its square, for each tile of a six-tile word
+    down, then, after Recall, of one across: every tile lands where it was sent."""
+    page = player("Tess", phone=phone)
+    press = page.tap if phone else page.click
+    game, down, across = bot_game_with_long_plays(page, base_url, press)
+    for play in (down, across):
+        tiles = new_tiles(play)
+        for placed, (r, c, letter) in enumerate(tiles):
+            tile = page.locator(f".rack .tile[data-letter='{letter}']:not(.used)").first
+            tile.tap() if phone else tile.click()
+            expect(tile).to_have_attribute("aria-pressed", "true")  # held, not dropped
+            expect(page.locator(".board .sq-new")).to_have_count(placed)
+            press(square(r, c))
+            expect(page.locator(square(r, c))).to_contain_text(letter)
+        expect(page.locator(".board .sq-new")).to_have_count(len(tiles))
+        if play is down:
+            press("[data-act=recall]")
+            expect(page.locator(".board .sq-new")).to_have_count(0)
+    # The word as placed is the play the Solver scored.
+    moves = len(game["moves"])
+    press("[data-act=submit]")
+    submit_and_wait(page, moves, across["score"])

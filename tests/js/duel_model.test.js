@@ -53,6 +53,28 @@ test('touch: a square tapped, then a rack tile tapped, places it; or a tile firs
   assert.deepEqual(playTiles(held.place), [{ row: 1, col: 1, letter: 'S' }]);
 });
 
+test('tile first, then square, places every tile of a turn where it is tapped, down and across', () => {
+  for (const [dr, dc, facing] of [[1, 0, 'down'], [0, 1, 'across']]) {
+    let s = run(initialState, server({ type: 'duel', version: 1, game: game() }));
+    const squares = [0, 1, 2, 3, 4, 5].map((i) => ({ row: 4 + i * dr, col: 7 + i * dc }));
+    squares.forEach(({ row, col }, index) => {
+      s = run(s, { type: 'rack', index });
+      assert.equal(s.chosen, index, `tile ${index} is held for its square`);
+      assert.equal(s.place.placed.length, index, 'nothing lands before its square is tapped');
+      s = run(s, { type: 'select', row, col });
+    });
+    assert.deepEqual(playTiles(s.place), squares.map((at, i) => ({ ...at, letter: 'CATSEA'[i] })));
+    assert.equal(s.place.direction, facing, 'the highlight faces the way the word runs');
+    // After Recall, and after a drag, the next tile tapped is still held for its square.
+    s = run(s, { type: 'recall' }, { type: 'rack', index: 0 });
+    assert.equal(s.chosen, 0);
+    assert.equal(s.place.placed.length, 0);
+    s = run(s, { type: 'drop', row: 1, col: 1, index: 6 }, { type: 'rack', index: 0 });
+    assert.equal(s.chosen, 0);
+    assert.equal(s.place.placed.length, 1);
+  }
+});
+
 test('the lobby, sign-in and back to lobby', () => {
   let s = run(initialState, server({ type: 'welcome', player: 'p', token: 't', account: null, duel: 'g9' }));
   assert.equal(s.resume, 'g9');

@@ -18,6 +18,10 @@ export const initialState = {
   limit: DEFAULT_LIMIT,
   swapping: false, // Swap pressed: the next rack tile chosen is swapped
   chosen: null, // a rack tile tapped first (touch), to go on the next square tapped
+  // The highlight is where the player aimed the next tile (a square tapped, arrows,
+  // typing): only then does a rack tile tapped drop on it at once. After a tile put on
+  // its square tile first, a drag or Recall, a rack tile tapped waits for its square.
+  aimed: false,
   error: null, // {code, message} of the last refusal, shown until the next move
   announce: '', // for the aria-live region
   lastTick: null,
@@ -67,6 +71,7 @@ function onDuel(state, message, now) {
     screen: 'game',
     resume: null,
     place,
+    aimed: place.cursor != null && state.aimed,
     swapping: turnMoved ? false : state.swapping,
     chosen: null,
     error: turnMoved ? null : state.error,
@@ -98,7 +103,8 @@ function onServer(state, message, now) {
 }
 
 export function model(state, event) {
-  const place = (next) => (next === state.place ? state : { ...state, place: next, error: null, chosen: null });
+  const place = (next, aimed = state.aimed) =>
+    (next === state.place ? state : { ...state, place: next, error: null, chosen: null, aimed });
   switch (event.type) {
     case 'server':
       return onServer(state, event.message, event.now);
@@ -107,42 +113,41 @@ export function model(state, event) {
     case 'limit':
       return { ...state, limit: event.limit };
     case 'to-lobby':
-      return { ...state, screen: 'lobby', dismissed: state.game?.id ?? null, game: null, version: -1, place: B.placement(null, []), error: null };
+      return { ...state, screen: 'lobby', dismissed: state.game?.id ?? null, game: null, version: -1, place: B.placement(null, []), error: null, aimed: false };
     case 'signing':
       return { ...state, signing: event.on, error: null };
     case 'signed-out':
       return { ...state, account: null };
     case 'select': {
       if (state.chosen != null && !B.squareOf(state.place, event.row, event.col)) {
-        const next = B.placeAt({ ...state.place, cursor: { row: event.row, col: event.col } }, event.row, event.col, state.chosen);
-        return { ...state, place: next, chosen: null, error: null };
+        return place(B.putOn(state.place, event.row, event.col, state.chosen), false);
       }
       if (B.placedAt(state.place, event.row, event.col) && state.place.cursor?.row === event.row && state.place.cursor?.col === event.col) {
-        return place(B.takeBack(state.place, event.row, event.col));
+        return place(B.takeBack(state.place, event.row, event.col), true);
       }
-      return { ...state, place: B.select(state.place, event.row, event.col), chosen: null };
+      return { ...state, place: B.select(state.place, event.row, event.col), chosen: null, aimed: true };
     }
     case 'letter':
-      return place(B.type(state.place, event.letter));
+      return place(B.type(state.place, event.letter), true);
     case 'drop':
-      return place(B.placeAt(state.place, event.row, event.col, event.index));
+      return place(B.putOn(state.place, event.row, event.col, event.index), false);
     case 'rack': {
       // A rack tile chosen: swapped (Swap mode), put on the highlight, or held for the next square.
       if (state.swapping) return state;
       const { cursor } = state.place;
-      if (cursor && !B.squareOf(state.place, cursor.row, cursor.col)) {
+      if (state.aimed && cursor && !B.squareOf(state.place, cursor.row, cursor.col)) {
         return place(B.placeAt(state.place, cursor.row, cursor.col, event.index));
       }
       return { ...state, chosen: state.chosen === event.index ? null : event.index };
     }
     case 'arrow':
-      return { ...state, place: B.arrow(state.place, event.dr, event.dc) };
+      return { ...state, place: B.arrow(state.place, event.dr, event.dc), aimed: true };
     case 'turn':
-      return { ...state, place: B.turn(state.place) };
+      return { ...state, place: B.turn(state.place), aimed: true };
     case 'backspace':
       return place(B.backspace(state.place));
     case 'recall':
-      return place(B.recall(state.place));
+      return place(B.recall(state.place), false);
     case 'reorder':
       return { ...state, place: B.reorder(state.place, event.from, event.to) };
     case 'shuffle':
