@@ -136,7 +136,16 @@ class Settle:
     ratings: tuple[tuple[int, int] | None, tuple[int, int] | None]
 
 
-Action = Connect | Disconnect | Watch | Settle | G.DuelCommand
+@dataclass(frozen=True)
+class Paused:
+    """The server was away from ``since`` until this action is applied (a restart, a
+    crash): the game's clocks stood still for that time. A restart shows as a pause on
+    the clocks, never as time charged to the player to move."""
+
+    since: int
+
+
+Action = Connect | Disconnect | Watch | Settle | Paused | G.DuelCommand
 
 
 Choose = Callable[[G.Duel, str, Lexicon], G.DuelCommand]
@@ -147,6 +156,8 @@ def step(
     match: Match, action: Action, now: int, lexicon: Lexicon, choose: Choose = bots.choose
 ) -> tuple[Match, list[G.Turn]]:
     """Catch up on what fell due, then apply the action. Returns the turns made."""
+    if isinstance(action, Paused):  # what fell due while the server was away did not
+        return paused(match, action.since, now, lexicon, choose)
     match, made = advance(match, now, lexicon, choose)
     match action:
         case Connect(player, connection):
@@ -199,6 +210,24 @@ def advance(
             break
         made += turns
     return match, made
+
+
+def paused(
+    match: Match, since: int, until: int, lexicon: Lexicon, choose: Choose = bots.choose
+) -> tuple[Match, list[G.Turn]]:
+    """The server was away from ``since`` to ``until``: what fell due before it went
+    away happens as of its moment; then every running clock reads at ``until`` what it
+    read at ``since``, and a bot's move that fell due meanwhile falls due on its return
+    (so the human's clock starts then, not while nobody could see the move). Applied
+    twice, the same pause counts once."""
+    match, made = advance(match, since, lexicon, choose)
+    if match.over or until <= since:
+        return match, made
+    duel = match.duel
+    seats = tuple(replace(s, clock=s.clock.paused(since, until)) for s in duel.seats)
+    bot_due = None if match.bot_due is None else max(match.bot_due, until)
+    duel = replace(duel, seats=(seats[0], seats[1]))
+    return replace(match, duel=duel, bot_due=bot_due), made
 
 
 def _bot_move(

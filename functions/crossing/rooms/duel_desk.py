@@ -180,6 +180,16 @@ class DuelDesk:
                     self.timers.arm(code, due, loaded[1])
         return outcome
 
+    def paused(self, code: str, since: int) -> Outcome:
+        """The server is back after being away since ``since``: the game's clocks stood
+        still meanwhile (``match.Paused``); what fell due before it went away happens."""
+        if not code.startswith(GAME_PREFIX):
+            return Outcome()
+        try:
+            return self._write(code, M.Paused(since))
+        except Refused:  # gone meanwhile: nothing to pause
+            return Outcome()
+
     def signed_in(self, guest: str, account: str) -> None:
         """A guest signed up or in: their waiting game is the account's now. A busy lobby
         does not fail the sign-in: the guest's game then waits on as the guest's."""
