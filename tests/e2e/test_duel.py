@@ -358,19 +358,25 @@ def sign_up(page: Page, name: str) -> None:
     assert signed_in_or_refused(page) == name
 
 
-def test_two_accounts_play_a_rated_game_and_see_the_rating_changes(player):
+def test_two_new_accounts_play_a_rated_game_and_see_their_ratings_are_provisional(player):
+    """Two fresh sign-ups: the game is rated and counts, but a provisional rating moves
+    nobody's (the issue's farm: each throwaway's resignation gave the account +15)."""
     stamp = int(time.time() * 1000) % 10**7
     hana, ann = player(), player()
     sign_up(hana, f"hana{stamp}")
     sign_up(ann, f"ann{stamp}")
+    for page in (hana, ann):
+        note = page.locator("[data-slot=my-note]")
+        expect(note).to_have_text("provisional, 0 rated games so far")
     hana.click("[data-limit='180000']")
     hana.click("[data-act=seek]")
     seek = ann.locator("[data-slot=seeks] li", has_text=f"hana{stamp}")
     expect(seek.locator(".limit")).to_have_text("3 min · rated")  # said before it starts
+    expect(seek.locator(".rating")).to_have_text("1000, provisional")
     seek.get_by_role("button", name="Challenge").click()
     for page in (hana, ann):
         page.wait_for_selector("#game:not([hidden])")
-        expect(page.locator(".players .rating").first).to_have_text("1000")
+        expect(page.locator(".players .rating").first).to_have_text("1000, provisional")
         expect(page.locator("[data-slot=rated]")).to_have_text("Rated game")
     # Each moves once (a skip): a game resigned before both have moved is aborted.
     for _ in range(2):
@@ -388,11 +394,16 @@ def test_two_accounts_play_a_rated_game_and_see_the_rating_changes(player):
     game = game_of(ann)
     winner, loser = game["you"], 1 - game["you"]
     rows = ann.locator("[data-slot=result] tbody tr")
-    expect(rows.nth(winner).locator(".change")).to_have_text("1000 → 1016 (+16)")
-    expect(rows.nth(loser).locator(".change")).to_have_text("1000 → 984 (−16)")
-    # Back in the lobby, the new rating shows beside the name.
+    expect(rows.nth(winner).locator(".change")).to_have_text(
+        f"1000 (±0: hana{stamp}'s rating is provisional)"
+    )
+    expect(rows.nth(loser).locator(".change")).to_have_text(
+        f"1000 (±0: ann{stamp}'s rating is provisional)"
+    )
+    # Back in the lobby: the same rating, one rated game counted.
     ann.click("[data-act=to-lobby]")
-    expect(ann.locator("[data-slot=my-rating]")).to_have_text("1016")
+    expect(ann.locator("[data-slot=my-rating]")).to_have_text("1000")
+    expect(ann.locator("[data-slot=my-note]")).to_have_text("provisional, 1 rated game so far")
 
 
 # --- the table -------------------------------------------------------------------------------

@@ -82,3 +82,20 @@ test('the unseen tiles: every tile less the board and your rack; a screen has no
   const screen = unseenTiles({ ...game, rack: '' });
   assert.equal(unseenLine(screen, true), '3 unseen: 1 in the bag, 2 on the racks');
 });
+
+import { ratingText, seatRating, resultRows } from '../../frontend/js/duel/describe.js';
+import { whoAmI } from '../../frontend/js/duel/lobby.js';
+
+test('a provisional rating says so beside it, in the lobby, the game and the result', () => {
+  assert.equal(ratingText({ rating: 1000, provisional: true }), '1000, provisional');
+  assert.equal(ratingText({ rating: 1047, provisional: false }), '1047');
+  assert.equal(seatRating({ rated: true, rating: 1000, provisional: true }), '1000, provisional');
+  assert.equal(whoAmI({ name: 'ann', rating: 1000, games: 3, provisional: true }).note, 'provisional, 3 rated games so far');
+  assert.equal(whoAmI({ name: 'ann', rating: 1000, games: 12, provisional: false }).note, '');
+  // Against a provisional opponent nothing moves, and the result says why.
+  const seats = [{ name: 'Ann', rated: true, rating: 1001 }, { name: 'Throwaway', rated: true, rating: 1000, provisional: true }];
+  const ratings = [{ before: 1001, after: 1001, games: 13, provisional: false }, { before: 1000, after: 984, games: 1, provisional: true }];
+  const rows = resultRows({ seats, result: { winner: 0, scores: [0, 0], ratings } });
+  assert.equal(rows[0].change, "1001 (±0: Throwaway's rating is provisional)");
+  assert.equal(rows[1].change, '1000 → 984 (−16)'); // the newcomer moves against an established rating
+});

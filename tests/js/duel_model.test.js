@@ -79,8 +79,8 @@ test('the lobby, sign-in and back to lobby', () => {
   let s = run(initialState, server({ type: 'welcome', player: 'p', token: 't', account: null, duel: 'g9' }));
   assert.equal(s.resume, 'g9');
   assert.equal(s.account, null);
-  s = model(s, server({ type: 'signed_in', player: 'p2', name: 'ann', rating: 1000, refresh: 'r' }));
-  assert.deepEqual(s.account, { name: 'ann', rating: 1000 });
+  s = model(s, server({ type: 'signed_in', player: 'p2', name: 'ann', rating: 1000, games: 0, provisional: true, refresh: 'r' }));
+  assert.deepEqual(s.account, { name: 'ann', rating: 1000, games: 0, provisional: true });
   s = model(s, server({ type: 'lobby', seeks: [], mine: null, now: 1 }));
   assert.equal(s.lobby.mine, null);
   s = model(s, server({ type: 'duel', version: 3, game: game({ result: { winner: 0 }, turn: null }) }));
@@ -98,10 +98,10 @@ test('signing in waits for the answer; an error or signed_in ends the wait', () 
   s = model(s, server({ type: 'error', code: 'wrong-password', message: 'Wrong name or password.' }));
   assert.equal(s.signing, false);
   assert.equal(s.error.code, 'wrong-password');
-  s = run(s, { type: 'signing', on: true }, server({ type: 'signed_in', name: 'ann', rating: 1010, refresh: 'r' }));
+  s = run(s, { type: 'signing', on: true }, server({ type: 'signed_in', name: 'ann', rating: 1010, games: 12, provisional: false, refresh: 'r' }));
   assert.equal(s.signing, false);
   assert.equal(s.error, null);
-  assert.deepEqual(s.account, { name: 'ann', rating: 1010 });
+  assert.deepEqual(s.account, { name: 'ann', rating: 1010, games: 12, provisional: false });
 });
 
 test("the opponent's move is announced before the turn", () => {
@@ -115,12 +115,16 @@ test("the opponent's move is announced before the turn", () => {
   assert.equal(s.announce, 'Bot swapped a tile. Your turn.');
 });
 
-test("a rated result moves the account's rating shown in the lobby", () => {
-  let s = run(initialState, server({ type: 'signed_in', name: 'ann', rating: 1000, refresh: 'r' }),
+test("a rated result moves the account's rating, and counts the game, shown in the lobby", () => {
+  let s = run(initialState, server({ type: 'signed_in', name: 'ann', rating: 1000, games: 9, provisional: true, refresh: 'r' }),
     server({ type: 'duel', version: 1, game: game() }));
-  const result = { reason: 'resigned', winner: 0, scores: [0, 0], ratings: [{ before: 1000, after: 1016 }, { before: 1000, after: 984 }] };
+  const ratings = [{ before: 1000, after: 1016, games: 10, provisional: false }, { before: 1000, after: 984, games: 30, provisional: false }];
+  const result = { reason: 'resigned', winner: 0, scores: [0, 0], ratings };
   s = model(s, server({ type: 'duel', version: 2, game: game({ turn: null, result }) }));
-  assert.deepEqual(s.account, { name: 'ann', rating: 1016 });
+  assert.deepEqual(s.account, { name: 'ann', rating: 1016, games: 10, provisional: false });
+  // The same result told again counts nothing more.
+  s = model(s, server({ type: 'duel', version: 3, game: game({ turn: null, result }) }));
+  assert.equal(s.account.games, 10);
   // A guest has no account to move.
   const guest = run(initialState, server({ type: 'duel', version: 2, game: game({ turn: null, result }) }));
   assert.equal(guest.account, null);

@@ -121,20 +121,32 @@ def test_a_signed_in_duel_keeps_its_moves_and_its_ratings(server):
     restart(server, ann, bob)
 
     ann = server.player(seq, refresh=refresh["ann"])
-    assert ann.welcome["account"] == {"name": "Ann", "rating": 1000}
+    assert ann.welcome["account"] == {
+        "name": "Ann",
+        "rating": 1000,
+        "games": 0,
+        "provisional": True,
+    }
     assert ann.welcome["duel"] == game_id
     ann.duel_act("duel_open", game=game_id)
     assert [m["kind"] for m in ann.duel["moves"]] == ["skip", "skip"]
     assert ann.duel_act("duel_resign")["type"] == "ack"
     you = ann.duel["you"]
     ann.until(lambda p: ((p.duel.get("result") or {}).get("ratings") or [None, None])[you])
-    assert ann.duel["result"]["ratings"][you] == {"before": 1000, "after": 984}
+    # Two new accounts: the game counts for both, a provisional opponent moves neither.
+    mine = ann.duel["result"]["ratings"][you]
+    assert (mine["before"], mine["after"], mine["games"]) == (1000, 1000, 1)
 
     restart(server, ann)
 
     ann, bob = (server.player(refresh=refresh[who]) for who in ("ann", "bob"))
-    assert ann.welcome["account"] == {"name": "Ann", "rating": 984}
-    assert bob.welcome["account"] == {"name": "Bob", "rating": 1016}
+    for p, name in ((ann, "Ann"), (bob, "Bob")):
+        assert p.welcome["account"] == {
+            "name": name,
+            "rating": 1000,
+            "games": 1,
+            "provisional": True,
+        }
 
 
 AWAY_S = 6

@@ -19,7 +19,14 @@ export function seatRating(seat) {
     return String(seat.name ?? '').toLowerCase().includes(String(seat.bot).toLowerCase()) ? '' : `${level} bot`;
   }
   if (!seat.rated) return `${seat.rating ?? 1000}, guest`;
-  return String(seat.rating);
+  return ratingText(seat);
+}
+
+// A registered player's rating as shown anywhere: "provisional" beside it until the
+// account's first rated games are played (a game against it moves no other rating).
+export function ratingText(who) {
+  const rating = String(who?.rating ?? 1000);
+  return who?.provisional ? `${rating}, provisional` : rating;
 }
 
 // What shows beside a player's name in a game: the rating, and "away" while the
@@ -114,7 +121,10 @@ export function resultRows(game) {
     const score = result.scores?.[i] ?? seat.score;
     const rating = result.ratings?.[i];
     let change;
-    if (rating) change = `${rating.before} → ${rating.after} (${signed(rating.after - rating.before)})`;
+    const other = game.seats[1 - i];
+    if (rating && rating.before === rating.after && other?.provisional) {
+      change = `${rating.before} (±0: ${seatName(other)}'s rating is provisional)`;
+    } else if (rating) change = `${rating.before} → ${rating.after} (${signed(rating.after - rating.before)})`;
     else if (seat.bot) change = 'bot, not rated';
     else if (!seat.rated) change = 'guest, not rated';
     else if (result.aborted) change = 'aborted, not rated';

@@ -59,9 +59,11 @@ function onDuel(state, message, now) {
     else if (game.turn === game.you) announce = `${said}Your turn.`;
     else if (game.turn != null) announce = `${said}${game.seats[game.turn]?.name ?? 'Your opponent'}'s turn.`;
   }
-  // A rated result moves this account's rating (the lobby shows it next).
+  // A rated result moves this account's rating and counts the game (the lobby shows both next).
   const mine = game.result && game.you != null ? game.result.ratings?.[game.you] : null;
-  const account = mine && state.account ? { ...state.account, rating: mine.after } : state.account;
+  const account = mine && state.account
+    ? { ...state.account, rating: mine.after, games: mine.games ?? state.account.games, provisional: mine.provisional ?? state.account.provisional }
+    : state.account;
   return {
     ...state,
     account,
@@ -90,7 +92,13 @@ function onServer(state, message, now) {
         resume: message.duel ?? null,
       };
     case 'signed_in':
-      return { ...state, signing: false, account: { name: message.name, rating: message.rating }, error: null, announce: `Signed in as ${message.name}.` };
+      return {
+        ...state,
+        signing: false,
+        account: { name: message.name, rating: message.rating, games: message.games, provisional: message.provisional },
+        error: null,
+        announce: `Signed in as ${message.name}.`,
+      };
     case 'lobby':
       return { ...state, lobby: message };
     case 'duel':

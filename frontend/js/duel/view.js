@@ -6,7 +6,7 @@ import * as T from '../tiles/board.js';
 import { lastPlaySquares, unseenTiles, unseenLine } from './table.js';
 import { clocksAt, mmss, isLow } from './clock.js';
 import { LIMITS, limitLabel, valueFromLimit, whoAmI, challengeable, seekLink, ratedNote, seekRatedLabel } from './lobby.js';
-import { seatName, seatNote, moveLine, turnText, reasonText, winnerText, resultRows } from './describe.js';
+import { seatName, seatNote, moveLine, turnText, reasonText, winnerText, resultRows, ratingText } from './describe.js';
 import { myTurn } from './model.js';
 
 // --- lobby --------------------------------------------------------------------------
@@ -26,7 +26,7 @@ export function paintLobby(root, state) {
   const me = whoAmI(state.account);
   text(one(root, '[data-slot=my-name]'), me.name);
   text(one(root, '[data-slot=my-rating]'), me.rating);
-  text(one(root, '[data-slot=my-note]'), me.guest ? 'guest, not rated' : '');
+  text(one(root, '[data-slot=my-note]'), me.note);
   show(one(root, '[data-form=sign]'), me.guest);
   show(one(root, '[data-slot=guest-name]'), me.guest);
   show(one(root, '[data-slot=sign-label]'), me.guest);
@@ -58,7 +58,7 @@ export function paintLobby(root, state) {
 
   const seeks = challengeable(lobby);
   const list = one(root, '[data-slot=seeks]');
-  const keys = seeks.map((s) => `${s.id}:${s.will_rate}`).join('|');
+  const keys = seeks.map((s) => `${s.id}:${s.will_rate}:${s.rating}:${s.provisional}`).join('|');
   if (list.dataset.keys !== keys) {
     list.replaceChildren(...seeks.map((s) => {
       const li = document.createElement('li');
@@ -70,7 +70,7 @@ export function paintLobby(root, state) {
       name.textContent = s.name;
       const rating = document.createElement('span');
       rating.className = 'rating';
-      rating.textContent = String(s.rating ?? 1000);
+      rating.textContent = ratingText(s);
       who.append(name, ' ', rating);
       const limit = document.createElement('span');
       limit.className = 'limit';

@@ -30,6 +30,12 @@ class Player:
     rating: int  # as shown at the start: an account's rating, 1000 for guests and bots
     rated: bool = False  # a registered account
     bot: str | None = None  # the level, for a bot
+    games: int | None = None  # an account's rated games when the game began
+
+    @property
+    def provisional(self) -> bool:
+        """An account with fewer than ``elo.PROVISIONAL_GAMES`` rated games."""
+        return self.rated and elo.provisional(self.games)
 
 
 @dataclass(frozen=True)
@@ -86,7 +92,12 @@ def rating_steps(match: Match) -> tuple[int | None, int | None]:
     """Each seat's Elo step from the ratings both showed at the start; None: not rated.
 
     A game with a guest is unrated for both: a guest always shows 1000, so rating the
-    account against them would let anyone farm points off a throwaway guest.
+    account against them would let anyone farm points off a throwaway guest. For the
+    same reason a provisional opponent (an account of fewer than
+    ``elo.PROVISIONAL_GAMES`` rated games) moves a rating by nothing: the game is rated
+    and counts towards both players' games, but a rating not yet known says nothing of
+    a win against it. So two provisional players move neither, and an established
+    player against a newcomer moves only the newcomer.
     """
     result = match.duel.result
     if result is None or not rated(match) or aborted(match):
@@ -94,6 +105,9 @@ def rating_steps(match: Match) -> tuple[int | None, int | None]:
     steps = []
     for i, player in enumerate(match.players):
         opponent = match.players[1 - i]
+        if opponent.provisional:
+            steps.append(0)
+            continue
         score = 0.5 if result.winner is None else (1.0 if result.winner == player.id else 0.0)
         steps.append(elo.updated(player.rating, opponent.rating, score) - player.rating)
     return steps[0], steps[1]

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from crossing.duel import elo
 from crossing.duel.game import RULES
-from crossing.duel.match import Match, aborted, rated
+from crossing.duel.match import Match, Player, aborted, rated
 
 # The rule set the page draws with (the same shape as GET /api/rules' entries), so the
 # page keeps no copy of the layout or the letter values.
@@ -35,6 +36,7 @@ def view(match: Match, viewer: str | None, now: int) -> dict[str, Any]:
                 "name": player.name,
                 "rating": player.rating,
                 "rated": player.rated,
+                "provisional": player.provisional,
                 "bot": player.bot,
                 "score": seat.score,
                 "time_left": duel.time_left(seat.player, now),
@@ -54,8 +56,8 @@ def view(match: Match, viewer: str | None, now: int) -> dict[str, Any]:
             "scores": list(duel.result.scores),
             "aborted": aborted(match),
             "ratings": [
-                None if change is None else {"before": change[0], "after": change[1]}
-                for change in (match.ratings or (None, None))
+                None if change is None else _change(change, player)
+                for change, player in zip(match.ratings or (None, None), match.players, strict=True)
             ],
         }
     return {
@@ -83,4 +85,15 @@ def view(match: Match, viewer: str | None, now: int) -> dict[str, Any]:
         "due_at": match.due_at() if not duel.over else None,
         "now": now,
         "result": result,
+    }
+
+
+def _change(change: tuple[int, int], player: Player) -> dict[str, Any]:
+    """A rated game's change for one player, and their rated games with it counted."""
+    games = None if player.games is None else player.games + 1
+    return {
+        "before": change[0],
+        "after": change[1],
+        "games": games,
+        "provisional": elo.provisional(games),
     }

@@ -205,7 +205,7 @@ class Ratings:
     def load(self, player: str) -> tuple[dict[str, Any], int]:
         loaded = self.desk.store.load_doc("rating", player)
         if not loaded:
-            return {"rating": elo.START, "games": {}}, 0
+            return {"rating": elo.START, "games": {}, "played": 0}, 0
         return plain("rating", loaded[0]), loaded[1]
 
     def save(self, player: str, doc: dict[str, Any], seen: int, now: int) -> int:
@@ -216,6 +216,12 @@ class Ratings:
 
     def settled(self, name: str, batch: Batch[Any]) -> list[Any]:
         return []
+
+
+def games_played(doc: dict[str, Any]) -> int:
+    """A rating document's rated games: ``played``, or for one written before it was kept,
+    the games it remembers (each a rated game it counted)."""
+    return int(doc.get("played", len(doc.get("games", {}))))
 
 
 def game_step(action: M.Action, lexicon: Lexicon, choose: M.Choose) -> Any:

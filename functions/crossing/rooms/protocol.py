@@ -325,7 +325,9 @@ class Welcome(BaseModel):
     room: str | None = None  # the room this player is seated in, if any
     push_key: str | None = None  # the VAPID public key to subscribe with; None: no Web Push
     notify: bool = False  # this player has notifications on (a subscription is stored)
-    account: dict[str, Any] | None = None  # {name, rating} when signed in to an account
+    # {name, rating, games, provisional} when signed in to an account (games: rated games
+    # finished; provisional until elo.PROVISIONAL_GAMES)
+    account: dict[str, Any] | None = None
     duel: str | None = None  # an unfinished Duel this player is in
 
 
@@ -334,6 +336,8 @@ class SignedIn(BaseModel):
     player: str
     name: str
     rating: int
+    games: int  # rated games finished
+    provisional: bool  # fewer than elo.PROVISIONAL_GAMES: a game against it moves no rating
     refresh: str
 
 

@@ -157,6 +157,7 @@ class DuelSeatShown(_Shown):
     name: str
     rating: int
     rated: bool
+    provisional: bool  # the rating is provisional: a game against it moves no other rating
     bot: str | None
     score: int
     time_left: int | None
@@ -195,6 +196,8 @@ class DuelMoveShown(_Shown):
 class RatingChangeShown(_Shown):
     before: int
     after: int
+    games: int | None  # the player's rated games, this one counted (None: not known)
+    provisional: bool  # still provisional after this game
 
 
 class DuelResultShown(_Shown):
@@ -229,6 +232,7 @@ class SeekShown(_Shown):
     name: str
     rating: int
     rated: bool
+    provisional: bool
     will_rate: bool
     limit: int | None
     expires_at: int
