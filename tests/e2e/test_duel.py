@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import PHONE, SERIOUS, audit
 
 STATE = "window.duel.store.get()"
 DESKTOP = {"width": 1280, "height": 900}
@@ -599,3 +599,76 @@ def test_tile_first_then_square_places_every_tile_of_a_long_word(player, base_ur
     moves = len(game["moves"])
     press("[data-act=submit]")
     submit_and_wait(page, moves, across["score"])
+
+
+# --- my games and looking back ------------------------------------------------------------
+
+
+def drawn_with_own_icons(page: Page) -> None:
+    """The look back's four buttons draw the page's own icons (inline SVG), not ⏮/⏭ from
+    a font, which draw as empty boxes where no installed font has them."""
+    buttons = page.locator("[data-slot=replay] button")
+    expect(buttons).to_have_count(4)
+    for i in range(4):
+        button = buttons.nth(i)
+        assert not re.search("[\u23ed\u23ee\u25b6\u25c0]", button.inner_text())
+        box = button.locator("svg path").bounding_box()
+        assert box is not None and box["width"] > 8 and box["height"] > 8
+        expect(button).to_have_attribute("aria-label", re.compile(r"^(The|One move) "))
+
+
+def no_serious_violation(page: Page, axe_source: str, what: str) -> None:
+    found = [v for v in audit(page, axe_source, what) if v["impact"] in SERIOUS]
+    assert not found, found
+
+
+def test_my_games_lists_a_finished_game_and_replays_it_on_the_page(
+    player, base_url: str, axe_source: str
+):
+    page = player()
+    name = f"mia{int(time.time() * 1000) % 10**7}"
+    sign_up(page, name)
+    card = page.locator("[data-slot=my-games-card]")
+    expect(card).to_be_visible()
+    expect(card.locator("[data-slot=no-games]")).to_be_visible()
+    page.click("[data-limit='']")
+    page.click("[data-bot=easy]")
+    page.wait_for_selector("#game:not([hidden])")
+    play_top(page, base_url)
+    wait_my_turn(page)
+    page.click("[data-act=resign]")
+    page.click("#confirm-resign button[value=resign]")
+    expect(page.locator("[data-slot=result]")).to_be_visible()
+    game = game_of(page)
+    total = len(game["moves"])
+    page.click("[data-act=to-lobby]")
+
+    # The lobby lists it, newest first, with a Replay button.
+    listed = card.locator("[data-slot=my-games] li")
+    expect(listed).to_have_count(1)
+    expect(listed.first).to_contain_text(re.compile(r"^Lost \d+–\d+ v Easy bot"))
+    expect(listed.first).to_contain_text("by resignation · not rated")
+    no_serious_violation(page, axe_source, "duel: my games")
+    listed.first.get_by_role("button", name=re.compile(r"^Replay")).click()
+
+    # The game again, as it ended, and looked back through move by move on this page.
+    page.wait_for_selector("#game:not([hidden])")
+    expect(page.locator("[data-slot=result]")).to_be_visible()
+    replay = page.locator("[data-slot=replay]")
+    expect(replay).to_be_visible()
+    drawn_with_own_icons(page)
+    expect(replay.locator("[data-slot=step]")).to_have_text(f"{total} / {total}")
+    page.click("[data-go=start]")
+    expect(page.locator(".board .sq-tile")).to_have_count(0)
+    expect(replay.locator("[data-slot=step]")).to_have_text(f"0 / {total}")
+    no_serious_violation(page, axe_source, "duel: looking back")
+    page.click("[data-go=on]")
+    first = game["moves"][0]
+    expect(page.locator("[data-slot=turn]")).to_have_text(f"Looking back: after move 1 of {total}")
+    expect(page.locator(".board .sq-tile")).to_have_count(
+        len(first["tiles"]) if first["kind"] == "play" else 0
+    )
+    expect(page.locator("[data-slot=moves] li")).to_have_count(1)
+    page.click("[data-go=end]")
+    on_board = sum(ch != "." for ch in "".join(game["board"]))
+    expect(page.locator(".board .sq-tile")).to_have_count(on_board)

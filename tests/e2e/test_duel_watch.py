@@ -10,6 +10,7 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.test_duel import (
+    drawn_with_own_icons,
     game_of,
     play_top,
     player,  # noqa: F401  (the fixture)
@@ -36,19 +37,6 @@ def open_tv(browser: Browser, base_url: str, path: str) -> tuple[Page, list[dict
     page.on("websocket", on_socket)
     page.goto(base_url + path)
     return page, received
-
-
-def drawn_with_own_icons(page: Page) -> None:
-    """The look back's four buttons draw the page's own icons (inline SVG), not ⏮/⏭ from
-    a font, which draw as empty boxes where no installed font has them."""
-    buttons = page.locator("[data-slot=replay] button")
-    expect(buttons).to_have_count(4)
-    for i in range(4):
-        button = buttons.nth(i)
-        assert not re.search("[\u23ed\u23ee\u25b6\u25c0]", button.inner_text())
-        box = button.locator("svg path").bounding_box()
-        assert box is not None and box["width"] > 8 and box["height"] > 8
-        expect(button).to_have_attribute("aria-label", re.compile(r"^(The|One move) "))
 
 
 def test_a_tv_follows_a_duel_live_and_looks_back_through_it(player, browser, base_url):  # noqa: F811

@@ -99,3 +99,17 @@ test('a provisional rating says so beside it, in the lobby, the game and the res
   assert.equal(rows[0].change, "1001 (±0: Throwaway's rating is provisional)");
   assert.equal(rows[1].change, '1000 → 984 (−16)'); // the newcomer moves against an established rating
 });
+
+import { myGameLine } from '../../frontend/js/duel/describe.js';
+
+test('a finished game in My games, in words, and whether it can still be replayed', () => {
+  const g = {
+    id: 'g-1', you: 1, outcome: 'won', reason: 'resigned', scores: [12, 40], moves: 3, aborted: false,
+    opponent: { name: 'Bob', bot: null, rated: true }, rating: { before: 1000, after: 1016 }, kept_until: 5000,
+  };
+  assert.deepEqual(myGameLine(g, 4999), { what: 'Won 40–12 v Bob', detail: 'by resignation · 1000 → 1016 (+16)', replay: true });
+  assert.equal(myGameLine(g, 5000).replay, false);
+  const bot = { ...g, outcome: 'lost', aborted: true, rating: null, opponent: { name: 'Easy bot', bot: 'easy', rated: false } };
+  assert.equal(myGameLine(bot, 0).what, 'Lost 40–12 v Easy bot');
+  assert.equal(myGameLine(bot, 0).detail, 'by resignation · not rated: ended before both had moved');
+});

@@ -153,3 +153,30 @@ test('the rack is reordered and shuffled on the page, and keeps that order when 
   s = model(s, { type: 'shuffle', random: () => 0 });
   assert.notDeepEqual(s.place.rack, ['R', 'C', 'A', 'T', 'S', 'E', 'A']);
 });
+
+test('My games: the list arrives, a game left before can be opened again and looked back through', () => {
+  const games = [{ id: 'g1', you: 0, outcome: 'won', scores: [20, 8], kept_until: 9 }];
+  let s = run(initialState, server({ type: 'duel_games', games, now: 1 }));
+  assert.deepEqual(s.myGames, { games, now: 1 });
+  const moves = [
+    { seat: 0, kind: 'play', score: 12, words: ['CAT'], tiles: [[7, 7, 'C'], [7, 8, 'A'], [7, 9, 'T']], at: '8H' },
+    { seat: 1, kind: 'skip', score: 0, words: [], tiles: [] },
+    { seat: 1, kind: 'resign', score: 0, words: [], tiles: [] },
+  ];
+  const over = game({ turn: null, moves, result: { reason: 'resigned', winner: 0, scores: [12, 0] } });
+  s = run(s, server({ type: 'duel', version: 5, game: over }), { type: 'to-lobby' });
+  assert.equal(s.dismissed, 'g1');
+  s = run(s, server({ type: 'duel', version: 6, game: over }));
+  assert.equal(s.screen, 'lobby', 'a late message of a game left is not shown');
+  s = run(s, { type: 'open-game', id: 'g1' }, server({ type: 'duel', version: 6, game: over }));
+  assert.equal(s.screen, 'game');
+  s = run(s, { type: 'look', go: 'start' });
+  assert.equal(s.lookAt, 0);
+  s = run(s, { type: 'look', go: 'on' }, { type: 'look', go: 'on' });
+  assert.equal(s.lookAt, 2);
+  s = run(s, { type: 'look', go: 'on' });
+  assert.equal(s.lookAt, null, 'the last move is the game as it ended');
+  // A game still in play cannot be looked back through.
+  const live = run(initialState, server({ type: 'duel', version: 1, game: game() }), { type: 'look', go: 'start' });
+  assert.equal(live.lookAt, null);
+});

@@ -132,3 +132,24 @@ export function resultRows(game) {
     return { seat: i, name: seatName(seat), score, change, winner: result.winner === i };
   });
 }
+
+// One finished game in My games (the server's `duel_games` entry): what happened, in
+// words, and whether it can still be opened and replayed at `now` (server ms).
+const HOW = {
+  tiles: 'played out', time: 'on time', resigned: 'by resignation', zeros: 'four zero turns', zeros_alone: 'zero turns',
+};
+export function myGameLine(g, now) {
+  const outcome = { won: 'Won', lost: 'Lost', draw: 'Drew' }[g.outcome] ?? g.outcome;
+  const mine = g.scores?.[g.you] ?? 0;
+  const theirs = g.scores?.[1 - g.you] ?? 0;
+  const who = g.opponent?.name || (g.opponent?.bot ? 'a bot' : 'a guest');
+  const parts = [HOW[g.reason] ?? g.reason];
+  if (g.aborted) parts.push('not rated: ended before both had moved');
+  else if (g.rating) parts.push(`${g.rating.before} → ${g.rating.after} (${signed(g.rating.after - g.rating.before)})`);
+  else parts.push('not rated');
+  return {
+    what: `${outcome} ${mine}–${theirs} v ${who}`,
+    detail: parts.join(' · '),
+    replay: now < g.kept_until,
+  };
+}

@@ -3,6 +3,7 @@
 import * as B from './board.js';
 import { DEFAULT_LIMIT } from './lobby.js';
 import { moveLine, winnerText } from './describe.js';
+import { lookTo } from './replay.js';
 
 export const initialState = {
   connected: false,
@@ -27,6 +28,8 @@ export const initialState = {
   lastTick: null,
   signing: false, // a sign_up / sign_in sent, no answer yet
   dismissed: null, // the id of a game left with Back to lobby: its late messages are not shown
+  myGames: null, // the last `duel_games`: {games, now} (a signed-in player's finished games)
+  lookAt: null, // a finished game looked back to this many moves; null: as it ended
 };
 
 const myTurn = (state) => state.game != null && state.game.result == null && state.game.turn === state.game.you;
@@ -78,6 +81,7 @@ function onDuel(state, message, now) {
     chosen: null,
     error: turnMoved ? null : state.error,
     announce,
+    lookAt: same ? state.lookAt : null,
   };
 }
 
@@ -101,6 +105,8 @@ function onServer(state, message, now) {
       };
     case 'lobby':
       return { ...state, lobby: message };
+    case 'duel_games':
+      return { ...state, myGames: { games: message.games ?? [], now: message.now } };
     case 'duel':
       return onDuel(state, message, now);
     case 'error':
@@ -121,11 +127,17 @@ export function model(state, event) {
     case 'limit':
       return { ...state, limit: event.limit };
     case 'to-lobby':
-      return { ...state, screen: 'lobby', dismissed: state.game?.id ?? null, game: null, version: -1, place: B.placement(null, []), error: null, aimed: false };
+      return { ...state, screen: 'lobby', dismissed: state.game?.id ?? null, game: null, version: -1, place: B.placement(null, []), error: null, aimed: false, lookAt: null };
     case 'signing':
       return { ...state, signing: event.on, error: null };
     case 'signed-out':
-      return { ...state, account: null };
+      return { ...state, account: null, myGames: null };
+    case 'open-game':
+      // A game from My games: shown even if it was left with Back to lobby before.
+      return { ...state, dismissed: state.dismissed === event.id ? null : state.dismissed };
+    case 'look':
+      if (!state.game?.result) return state;
+      return { ...state, lookAt: lookTo(state.lookAt, state.game.moves.length, event.go) };
     case 'select': {
       if (state.chosen != null && !B.squareOf(state.place, event.row, event.col)) {
         return place(B.putOn(state.place, event.row, event.col, state.chosen), false);

@@ -3,10 +3,11 @@
 import { one, text, show } from '../views/dom.js';
 import { squareOf, freeIndexes } from './board.js';
 import * as T from '../tiles/board.js';
-import { lastPlaySquares, unseenTiles, unseenLine } from './table.js';
+import { lastPlaySquares, unseenTiles, unseenLine, positionAt } from './table.js';
 import { clocksAt, mmss, isLow } from './clock.js';
 import { LIMITS, limitLabel, valueFromLimit, whoAmI, challengeable, seekLink, ratedNote, seekRatedLabel } from './lobby.js';
-import { seatName, seatNote, moveLine, turnText, reasonText, winnerText, resultRows, ratingText } from './describe.js';
+import { seatName, seatNote, moveLine, turnText, reasonText, winnerText, resultRows, ratingText, myGameLine } from './describe.js';
+import { mountReplay, paintReplay } from './replay.js';
 import { myTurn } from './model.js';
 
 // --- lobby --------------------------------------------------------------------------
@@ -86,21 +87,65 @@ export function paintLobby(root, state) {
     list.dataset.keys = keys;
   }
   show(one(root, '[data-slot=no-seeks]'), seeks.length === 0);
+  paintMyGames(root, state);
+}
+
+// My games: a signed-in player's finished games, newest first, each to replay while kept.
+function paintMyGames(root, state) {
+  const card = one(root, '[data-slot=my-games-card]');
+  show(card, Boolean(state.account));
+  const games = state.myGames?.games ?? [];
+  const now = state.myGames?.now ?? 0;
+  const list = one(root, '[data-slot=my-games]');
+  const key = JSON.stringify([games.map((g) => g.id), now]);
+  show(one(root, '[data-slot=no-games]'), Boolean(state.myGames) && games.length === 0);
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
+  list.replaceChildren(...games.map((g) => {
+    const line = myGameLine(g, now);
+    const li = document.createElement('li');
+    li.dataset.game = g.id;
+    const what = document.createElement('strong');
+    what.className = 'my-game-what';
+    what.textContent = line.what;
+    const detail = document.createElement('span');
+    detail.className = 'my-game-detail';
+    detail.textContent = line.detail;
+    li.append(what, ' ', detail);
+    if (line.replay) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.replay = g.id;
+      b.textContent = 'Replay';
+      b.setAttribute('aria-label', `Replay: ${line.what}`);
+      li.append(' ', b);
+    }
+    return li;
+  }));
 }
 
 // --- game ---------------------------------------------------------------------------
 
 export function mountBoard(root) {
   T.mountBoard(one(root, '[data-slot=board]'));
+  one(root, '[data-slot=look-back]').append(mountReplay(root.ownerDocument, 'replay'));
+}
+
+// A finished game looked back to `lookAt` moves: the position then; null when not looking.
+function lookedBack(state) {
+  const { game, lookAt } = state;
+  return game?.result && lookAt != null && lookAt < game.moves.length ? positionAt(game, lookAt) : null;
 }
 
 // What each square holds for this player: the board, this turn's tiles and the last
-// play's mark.
+// play's mark (looking back: the board after that move).
 function boardLook(state) {
   const { place } = state;
-  const last = lastPlaySquares(state.game.moves);
+  const back = lookedBack(state);
+  const last = lastPlaySquares(back ? back.moves : state.game.moves);
   return (row, col) => {
-    const square = squareOf(place, row, col);
+    const ch = back?.board[row]?.[col];
+    const square = back ? (ch && ch !== '.' ? { letter: ch, placed: false } : null) : squareOf(place, row, col);
     const marks = [];
     const words = [];
     if (square?.placed) {
@@ -156,6 +201,7 @@ function paintRack(root, state) {
 
 function paintPlayers(root, state) {
   const game = state.game;
+  const back = lookedBack(state);
   for (const el of root.querySelectorAll('.players [data-seat]')) {
     const i = Number(el.dataset.seat);
     const seat = game.seats[i];
@@ -164,7 +210,7 @@ function paintPlayers(root, state) {
     el.classList.toggle('you', game.you === i);
     text(one(el, '.name'), `${seatName(seat)}${game.you === i ? ' (you)' : ''}`);
     text(one(el, '.rating'), seatNote(seat, game.result != null));
-    text(one(el, '.score'), seat.score);
+    text(one(el, '.score'), back ? back.scores[i] : seat.score);
     one(el, '.light').title = on ? 'to move' : '';
   }
 }
@@ -274,9 +320,13 @@ export function paintGame(root, state) {
   paintRack(root, state);
   paintUnseen(one(root, '[data-slot=unseen]'), game, game.you == null);
   paintPlayers(root, state);
-  paintMoveList(one(root, '[data-slot=moves]'), game);
+  const back = lookedBack(state);
+  const shown = back ?? { moves: game.moves, n: game.moves.length };
+  const list = one(root, '[data-slot=moves]');
+  paintMoveList(list, { ...game, id: `${game.id}:${shown.n}`, moves: shown.moves });
   paintResult(root, state);
-  text(one(root, '[data-slot=turn]'), turnText(game));
+  paintReplay(one(root, '[data-slot=replay]'), Boolean(game.result), shown.n, game.moves.length);
+  text(one(root, '[data-slot=turn]'), back ? `Looking back: after move ${back.n} of ${game.moves.length}` : turnText(game));
   text(one(root, '[data-slot=rated]'), game.rated ? 'Rated game' : 'Unrated game');
   const tv = `watch.html?duel=${encodeURIComponent(game.id)}`;
   const watchLink = one(root, '[data-slot=watch-link]');

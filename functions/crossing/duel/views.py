@@ -88,6 +88,31 @@ def view(match: Match, viewer: str | None, now: int) -> dict[str, Any]:
     }
 
 
+def finished(match: Match, player: str, kept_until: int) -> dict[str, Any]:
+    """A finished game as its player's list of games shows it (``DuelGameShown``): who
+    against whom, how it ended, the scores, the rating change, and until when it can be
+    replayed (``kept_until``, when its stored game goes)."""
+    duel, you = match.duel, match.seat_of(player)
+    assert duel.result is not None and you is not None
+    other = match.players[1 - you]
+    winner = duel.result.winner
+    change = (match.ratings or (None, None))[you]
+    return {
+        "id": match.id,
+        "ended_at": match.ended_at,
+        "limit": duel.limit_ms,
+        "you": you,
+        "opponent": {"name": other.name, "bot": other.bot, "rated": other.rated},
+        "outcome": "draw" if winner is None else ("won" if winner == player else "lost"),
+        "reason": duel.result.reason,
+        "scores": list(duel.result.scores),
+        "moves": len(duel.moves),
+        "aborted": aborted(match),
+        "rating": None if change is None else _change(change, match.players[you]),
+        "kept_until": kept_until,
+    }
+
+
 def _change(change: tuple[int, int], player: Player) -> dict[str, Any]:
     """A rated game's change for one player, and their rated games with it counted."""
     games = None if player.games is None else player.games + 1

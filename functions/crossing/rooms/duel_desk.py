@@ -25,13 +25,16 @@ from crossing.duel import elo
 from crossing.duel import game as G
 from crossing.duel import lobby as L
 from crossing.duel import match as M
-from crossing.duel.views import view
+from crossing.duel.views import finished, view
 from crossing.game_files import default_lexicon
 from crossing.rooms import protocol as P
 from crossing.rooms.bot_moves import BotMoves
 from crossing.rooms.duel_documents import (
+    GAME_KEPT_MS,
     GAME_TTL_MS,
+    MY_GAMES,
     Games,
+    MyGames,
     Outcome,
     Ratings,
     Seeks,
@@ -98,6 +101,7 @@ class DuelDesk:
         self.seeks = Seeks(self)
         self.watchers = Watchers(self)
         self.ratings = Ratings(self)
+        self.my_games = MyGames(self)
 
     # --- messages -----------------------------------------------------------------------
 
@@ -107,6 +111,8 @@ class DuelDesk:
         match m.action:
             case "duel_lobby":
                 return self._enter_lobby(connection, player, code, m.seq)
+            case "duel_games":
+                return self._send_my_games(connection, player, m.seq)
             case "duel_seek":
                 return self._seek(connection, player, code, m)
             case "duel_cancel":
@@ -562,17 +568,24 @@ class DuelDesk:
         remembered on the rating with the game's id: a retried settle counts it once.
         Which games count is ``match.rating_steps``: not bots', guests' or aborted ones;
         each rated game counts towards the account's games (``elo.Standing``), a step of
-        nothing (against a provisional opponent) too.
+        nothing (against a provisional opponent) too. Then the game goes on each
+        registered player's list of games (My games), once.
         """
         try:
             changes = [
                 None if step is None else self._rate(player.id, game, step)
                 for player, step in zip(match.players, M.rating_steps(match), strict=True)
             ]
+            ratings = (changes[0], changes[1])
+            rated = replace(match, ratings=ratings)
+            kept_until = self.clock() + GAME_KEPT_MS
+            for player in match.players:
+                if is_account(player.id):
+                    self._list_game(player.id, finished(rated, player.id, kept_until))
         except Refused:
             log.warning("could not record the ratings of %s; the timer retries", game)
             return None
-        return changes[0], changes[1]
+        return ratings
 
     def _settle(self, game: str, match: M.Match) -> None:
         """Ratings first, then recorded in the game (a timer finding it unsettled)."""
@@ -583,6 +596,24 @@ class DuelDesk:
             self._write(game, M.Settle(ratings))
         except Refused:
             log.warning("could not record the ratings of %s; the timer retries", game)
+
+    def _list_game(self, player: str, shown: dict[str, Any]) -> None:
+        """Put a finished game at the top of the player's list, once (a retried settle
+        finds it there)."""
+
+        def command(doc: dict[str, Any], now: int) -> Step[Any]:
+            if any(g["id"] == shown["id"] for g in doc["games"]):
+                return Step(doc)
+            return Step({"games": [shown, *doc["games"]][:MY_GAMES]})
+
+        self.runner.run(self.my_games, player, command, at_once=True)
+
+    def _send_my_games(self, connection: str, player: str, seq: int) -> Outcome:
+        """A signed-in player's finished games, newest first; a guest has none kept."""
+        games = self.my_games.load(player)[0]["games"] if is_account(player) else []
+        self._send(connection, P.DuelGames(games=games, now=self.clock()))
+        self._send(connection, P.Ack(seq=seq))
+        return Outcome()
 
     def _rate(self, player: str, game: str, delta: int) -> tuple[int, int]:
         """Add ``delta`` to the player's rating, and one to its games, once for ``game``:

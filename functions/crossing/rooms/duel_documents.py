@@ -20,6 +20,10 @@ from crossing.rooms.storage import dump_match, load_match, plain
 from crossing.tiles.lexicon import Lexicon
 
 GAME_TTL_MS = 7 * 24 * 3600_000
+GAME_KEPT_MS = 90 * 24 * 3600_000
+"""A finished game is kept this long after its last write, so My games can replay it
+(an unfinished one, GAME_TTL_MS: a game nobody moves in for a week is gone)."""
+MY_GAMES = 50  # finished games remembered in a player's list, the newest
 WATCHERS_TTL_MS = 24 * 3600_000  # a lobby nobody has entered for a day is forgotten
 
 
@@ -75,7 +79,8 @@ class Games:
         return (load_match(loaded[0]), loaded[1]) if loaded else None
 
     def save(self, game: str, match: M.Match, seen: int, now: int) -> int:
-        return self.desk.store.save_doc("game", game, dump_match(match), seen, now + GAME_TTL_MS)
+        kept = now + (GAME_KEPT_MS if match.over else GAME_TTL_MS)
+        return self.desk.store.save_doc("game", game, dump_match(match), seen, kept)
 
     def visible(self, before: M.Match, after: M.Match) -> bool:
         return before != after
@@ -210,6 +215,29 @@ class Ratings:
 
     def save(self, player: str, doc: dict[str, Any], seen: int, now: int) -> int:
         return self.desk.store.save_doc("rating", player, doc, seen or None, None)
+
+    def visible(self, before: Any, after: Any) -> bool:
+        return before != after
+
+    def settled(self, name: str, batch: Batch[Any]) -> list[Any]:
+        return []
+
+
+class MyGames:
+    """A registered player's finished games (``views.finished``), newest first, as a
+    runner document: ``{"games": [...]}``, at most MY_GAMES, kept for good."""
+
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk
+
+    def load(self, player: str) -> tuple[dict[str, Any], int]:
+        loaded = self.desk.store.load_doc("duels", player)
+        if not loaded:
+            return {"games": []}, 0
+        return plain("duels", loaded[0]), loaded[1]
+
+    def save(self, player: str, doc: dict[str, Any], seen: int, now: int) -> int:
+        return self.desk.store.save_doc("duels", player, doc, seen or None, None)
 
     def visible(self, before: Any, after: Any) -> bool:
         return before != after

@@ -17,7 +17,13 @@ from crossing.crossword.deal import PUZZLE_ID_LENGTH, PUZZLE_ID_PATTERN
 from crossing.crossword.sizes import Size
 from crossing.rooms.push_endpoints import check_endpoint
 from crossing.rooms.room import BOT_LEVELS, NAME_LIMIT, Mode, clean_name
-from crossing.rooms.view_models import DuelShown, OwnSeekShown, SeekShown, shown_as
+from crossing.rooms.view_models import (
+    DuelGameShown,
+    DuelShown,
+    OwnSeekShown,
+    SeekShown,
+    shown_as,
+)
 
 # A Start carries the host's dealt list (DEALT_LIMIT ids of up to 20 characters, about
 # 18 KB at 1,000 of the packs' 15); every other message fits in a few hundred bytes.
@@ -245,6 +251,7 @@ class Simple(_Message):
         "tick",
         "snapshot",
         "duel_lobby",
+        "duel_games",
         "duel_skip",
         "duel_resign",
     ]
@@ -347,6 +354,15 @@ class LobbyMessage(BaseModel):
     type: Literal["lobby"] = "lobby"
     seeks: Annotated[list[dict[str, Any]], AfterValidator(shown_as(list[SeekShown]))]
     mine: Annotated[dict[str, Any] | None, AfterValidator(shown_as(OwnSeekShown))]
+    now: int
+
+
+class DuelGames(BaseModel):
+    """A signed-in player's finished Duel games, newest first (My games); a guest's is
+    empty."""
+
+    type: Literal["duel_games"] = "duel_games"
+    games: Annotated[list[dict[str, Any]], AfterValidator(shown_as(list[DuelGameShown]))]
     now: int
 
 

@@ -200,6 +200,29 @@ class RatingChangeShown(_Shown):
     provisional: bool  # still provisional after this game
 
 
+class DuelOpponentShown(_Shown):
+    name: str
+    bot: str | None
+    rated: bool
+
+
+class DuelGameShown(_Shown):
+    """One finished game in a player's list (My games)."""
+
+    id: str
+    ended_at: int | None
+    limit: int | None
+    you: int
+    opponent: DuelOpponentShown
+    outcome: str  # "won" | "lost" | "draw"
+    reason: str
+    scores: list[int]  # in seat order
+    moves: int
+    aborted: bool
+    rating: RatingChangeShown | None
+    kept_until: int  # the game can be opened (and replayed) until then
+
+
 class DuelResultShown(_Shown):
     reason: str
     winner: int | None
