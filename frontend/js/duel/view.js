@@ -12,6 +12,14 @@ import { myTurn } from './model.js';
 
 // --- lobby --------------------------------------------------------------------------
 
+// An element of one class holding text (never HTML).
+function textEl(doc, tag, className, value) {
+  const node = doc.createElement(tag);
+  node.className = className;
+  node.textContent = value;
+  return node;
+}
+
 export function mountLimits(root) {
   const group = one(root, '[data-slot=limits]');
   group.replaceChildren(...LIMITS.map((l) => {
@@ -105,13 +113,7 @@ function paintMyGames(root, state) {
     const line = myGameLine(g, now);
     const li = document.createElement('li');
     li.dataset.game = g.id;
-    const what = document.createElement('strong');
-    what.className = 'my-game-what';
-    what.textContent = line.what;
-    const detail = document.createElement('span');
-    detail.className = 'my-game-detail';
-    detail.textContent = line.detail;
-    li.append(what, ' ', detail);
+    li.append(textEl(document, 'strong', 'my-game-what', line.what), ' ', textEl(document, 'span', 'my-game-detail', line.detail));
     if (line.replay) {
       const b = document.createElement('button');
       b.type = 'button';
@@ -242,16 +244,11 @@ export function paintMoveList(list, game) {
     const line = moveLine(m, game.seats);
     const li = document.createElement('li');
     li.dataset.kind = m.kind;
-    const who = document.createElement('span');
-    who.className = 'move-who';
-    who.textContent = line.who;
-    const what = document.createElement('span');
-    what.className = 'move-what';
-    what.textContent = line.what;
-    const score = document.createElement('span');
-    score.className = 'move-score';
-    score.textContent = String(line.score);
-    li.append(who, what, score);
+    li.append(
+      textEl(document, 'span', 'move-who', line.who),
+      textEl(document, 'span', 'move-what', line.what),
+      textEl(document, 'span', 'move-score', String(line.score)),
+    );
     return li;
   }));
   list.scrollTop = list.scrollHeight;

@@ -34,13 +34,13 @@ from crossing.rooms.duel_documents import (
     GAME_TTL_MS,
     MY_GAMES,
     Games,
-    MyGames,
     Outcome,
-    Ratings,
     Seeks,
     Taken,
     Watchers,
+    game_lists,
     games_played,
+    rating_documents,
 )
 from crossing.rooms.fanout import FanOut
 from crossing.rooms.ports import Conflict, Connections, Store, Timers
@@ -100,8 +100,8 @@ class DuelDesk:
         self.games = Games(self)
         self.seeks = Seeks(self)
         self.watchers = Watchers(self)
-        self.ratings = Ratings(self)
-        self.my_games = MyGames(self)
+        self.ratings = rating_documents(self)
+        self.my_games = game_lists(self)
 
     # --- messages -----------------------------------------------------------------------
 

@@ -201,20 +201,24 @@ class Watchers:
         return []
 
 
-class Ratings:
-    """A registered player's rating, and the games it counted, as a runner document."""
+class PlayerDocument:
+    """A registered player's JSON document, kept for good, as a runner document: their
+    rating (``"rating"``: ``{rating, games, played}``) or their finished games
+    (``"duels"``: ``{games}``, newest first, at most MY_GAMES, each ``views.finished``)."""
 
-    def __init__(self, desk: Desk) -> None:
+    def __init__(self, desk: Desk, kind: str, empty: dict[str, Any]) -> None:
         self.desk = desk
+        self.kind = kind
+        self.empty = empty
 
     def load(self, player: str) -> tuple[dict[str, Any], int]:
-        loaded = self.desk.store.load_doc("rating", player)
+        loaded = self.desk.store.load_doc(self.kind, player)
         if not loaded:
-            return {"rating": elo.START, "games": {}, "played": 0}, 0
-        return plain("rating", loaded[0]), loaded[1]
+            return dict(self.empty), 0
+        return plain(self.kind, loaded[0]), loaded[1]
 
     def save(self, player: str, doc: dict[str, Any], seen: int, now: int) -> int:
-        return self.desk.store.save_doc("rating", player, doc, seen or None, None)
+        return self.desk.store.save_doc(self.kind, player, doc, seen or None, None)
 
     def visible(self, before: Any, after: Any) -> bool:
         return before != after
@@ -223,27 +227,12 @@ class Ratings:
         return []
 
 
-class MyGames:
-    """A registered player's finished games (``views.finished``), newest first, as a
-    runner document: ``{"games": [...]}``, at most MY_GAMES, kept for good."""
+def rating_documents(desk: Desk) -> PlayerDocument:
+    return PlayerDocument(desk, "rating", {"rating": elo.START, "games": {}, "played": 0})
 
-    def __init__(self, desk: Desk) -> None:
-        self.desk = desk
 
-    def load(self, player: str) -> tuple[dict[str, Any], int]:
-        loaded = self.desk.store.load_doc("duels", player)
-        if not loaded:
-            return {"games": []}, 0
-        return plain("duels", loaded[0]), loaded[1]
-
-    def save(self, player: str, doc: dict[str, Any], seen: int, now: int) -> int:
-        return self.desk.store.save_doc("duels", player, doc, seen or None, None)
-
-    def visible(self, before: Any, after: Any) -> bool:
-        return before != after
-
-    def settled(self, name: str, batch: Batch[Any]) -> list[Any]:
-        return []
+def game_lists(desk: Desk) -> PlayerDocument:
+    return PlayerDocument(desk, "duels", {"games": []})
 
 
 def games_played(doc: dict[str, Any]) -> int:
