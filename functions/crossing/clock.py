@@ -33,6 +33,14 @@ class Clock:
         """Start or stop so that the clock runs exactly when ``running``."""
         return self.start(now) if running else self.stop(now)
 
+    def paused(self, start: int, end: int) -> Clock:
+        """The clock as if it had stood still from ``start`` to ``end``: running, it reads
+        at ``end`` what it read at ``start`` and runs on from there. A clock started at or
+        after ``end`` is left alone, so the same pause applied twice counts once."""
+        if self.since is None or self.since >= end:
+            return self
+        return Clock(self.read(start), end)
+
     def reaches_at(self, ms: int) -> int | None:
         """The moment the reading reaches ``ms``, if the clock runs on undisturbed."""
         if self.since is None:

@@ -9,6 +9,7 @@ from crossing.duel import game as G
 from crossing.duel.match import (
     Connect,
     Disconnect,
+    Paused,
     Player,
     Settle,
     aborted,
@@ -175,3 +176,50 @@ def test_a_player_whose_flag_fell_without_moving_makes_the_game_aborted():
     for n in range(2):
         match, _ = step(match, G.Skip(other), T0 + MIN + n, LEX)
     assert match.over and aborted(match)
+
+
+# --- a restart is a pause ---------------------------------------------------------------------
+
+
+def human_to_move(limit=5 * MIN):
+    match = next(m for m in (vs_bot(s, limit) for s in range(20)) if m.duel.to_move == ANN.id)
+    assert match.duel.seats[0].clock.running
+    return match
+
+
+def test_the_time_the_server_was_away_is_charged_to_nobody():
+    match = human_to_move()
+    down, up = T0 + 20_000, T0 + 32_000  # 20 s thinking, then 12 s with no server
+    back, made = step(match, Paused(down), up, LEX)
+    assert made == []
+    assert back.duel.time_left(ANN.id, up) == 5 * MIN - 20_000
+    assert back.duel.time_left(ANN.id, up + 3_000) == 5 * MIN - 23_000  # it runs on
+    assert back.duel.due_at() == match.duel.due_at() + 12_000
+    # The same pause told twice counts once.
+    assert step(back, Paused(down), up, LEX)[0] == back
+
+
+def test_a_flag_that_would_have_fallen_while_the_server_was_away_does_not():
+    match = human_to_move(limit=MIN)
+    down, up = T0 + 50_000, T0 + 80_000  # 10 s left when it went away; back 20 s "late"
+    back, made = step(match, Paused(down), up, LEX)
+    assert made == [] and not back.duel.seats[0].out_of_time
+    assert back.duel.time_left(ANN.id, up) == 10_000
+
+
+def test_what_fell_due_before_the_server_went_away_happens_as_of_its_moment():
+    match = human_to_move(limit=MIN)
+    back, made = step(match, Paused(T0 + 70_000), T0 + 90_000, LEX)
+    assert made[0].kind == "time"  # the flag fell at T0 + 60 s, before it went away
+    assert back.duel.seats[0].out_of_time
+
+
+def test_a_bot_move_due_while_the_server_was_away_comes_on_its_return():
+    match = next(m for m in (vs_bot(s, 5 * MIN) for s in range(20)) if m.duel.to_move == BOT.id)
+    down, up = match.bot_due - 100, match.bot_due + 15_000
+    back, made = step(match, Paused(down), up, LEX)
+    assert made == [] and back.bot_due == up
+    moved, made = advance(back, up, LEX)
+    assert [t.player for t in made] == [BOT.id]
+    # The human's clock starts when the bot's move could be seen, not while the server was away.
+    assert moved.duel.time_left(ANN.id, up) == 5 * MIN

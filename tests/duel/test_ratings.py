@@ -1,8 +1,10 @@
 """Registered players: signing up and in, a rating that follows the account to another
-device, Elo changes after a game written exactly once, and guests who stay at 1000."""
+device, Elo changes after a game written exactly once, guests who stay at 1000, and
+provisional ratings that nobody can farm."""
 
 import json
 
+from crossing.duel.elo import PROVISIONAL_GAMES
 from crossing.rooms.duel_desk import is_account
 from crossing.rooms.storage import load_match
 
@@ -17,16 +19,33 @@ def signed(messages):
 
 
 def registered(phone, name):
+    """A new account: its rating is provisional."""
     p = phone()
     p.account = signed(p.send("sign_up", name=name, password=PASSWORD))
     return p
+
+
+def established(service, phone, name, rating=1000):
+    """An account past its provisional games (as if it had played them)."""
+    p = registered(phone, name)
+    doc = {"rating": rating, "games": {}, "played": PROVISIONAL_GAMES}
+    service.store.save_doc("rating", p.account["player"], doc, None, None)
+    return p
+
+
+def account_now(service, p):
+    """The account as another device is told of it on hello."""
+    tablet = type(p)(service, f"tablet-{p.account['name']}")
+    tablet.send("hello", refresh=p.account["refresh"])
+    return tablet.welcome["account"]
 
 
 def play_out(winner, loser, moves=True):
     """Both in the lobby, the winner's game challenged by the loser, who resigns: after
     each has made a move (a skip), else before (an aborted game)."""
     winner.send("duel_lobby")
-    winner.send("duel_seek", limit=5 * MIN)
+    sent = winner.send("duel_seek", limit=5 * MIN)
+    assert winner.lobby["mine"], errors(sent)
     seek = winner.lobby["mine"]["id"]
     assert not errors(loser.send("duel_accept", seek=seek))
     winner.take()
@@ -63,7 +82,12 @@ def test_the_account_follows_the_player_to_another_device(service, phone):
     tablet = type(ann)(service, "tablet")
     tablet.send("hello", refresh=ann.account["refresh"])
     assert tablet.welcome["player"] == ann.account["player"]
-    assert tablet.welcome["account"] == {"name": "Ann", "rating": 1000}
+    assert tablet.welcome["account"] == {
+        "name": "Ann",
+        "rating": 1000,
+        "games": 0,
+        "provisional": True,
+    }
     laptop = phone()
     assert (
         signed(laptop.send("sign_in", name="ANN", password=PASSWORD))["player"]
@@ -80,13 +104,24 @@ def test_a_refresh_token_no_longer_accepted_falls_back_to_the_guest(service, pho
 
 
 def test_the_winner_gains_what_the_loser_gives_and_it_shows_everywhere(service, phone):
-    ann, bob = registered(phone, "Ann"), registered(phone, "Bob")
+    ann, bob = established(service, phone, "Ann"), established(service, phone, "Bob")
     result = play_out(ann, bob)
     winner_seat = result["winner"]
     assert ann.game["you"] == winner_seat
     ratings = result["ratings"]
-    assert ratings[winner_seat] == {"before": 1000, "after": 1016}
-    assert ratings[1 - winner_seat] == {"before": 1000, "after": 984}
+    games = PROVISIONAL_GAMES + 1
+    assert ratings[winner_seat] == {
+        "before": 1000,
+        "after": 1016,
+        "games": games,
+        "provisional": False,
+    }
+    assert ratings[1 - winner_seat] == {
+        "before": 1000,
+        "after": 984,
+        "games": games,
+        "provisional": False,
+    }
     # The new rating is what the lobby and another device show from now on.
     cat = phone()
     cat.send("duel_lobby")
@@ -98,8 +133,8 @@ def test_the_winner_gains_what_the_loser_gives_and_it_shows_everywhere(service, 
     assert tablet.welcome["account"]["rating"] == 984
 
 
-def test_beating_a_higher_rated_player_moves_you_more(phone):
-    ann, bob, cat = registered(phone, "Ann"), registered(phone, "Bob"), registered(phone, "Cat")
+def test_beating_a_higher_rated_player_moves_you_more(service, phone):
+    ann, bob, cat = (established(service, phone, n) for n in ("Ann", "Bob", "Cat"))
     play_out(bob, cat)  # Bob 1016, Cat 984
     up = play_out(ann, bob)["ratings"]
     gained = [r["after"] - r["before"] for r in up if r["after"] > r["before"]]
@@ -140,8 +175,8 @@ def test_a_game_resigned_before_each_player_has_moved_is_aborted_and_not_rated(s
     assert tablet.welcome["account"]["rating"] == 1000
 
 
-def test_a_game_where_both_moved_is_not_aborted(phone):
-    ann, bob = registered(phone, "Ann"), registered(phone, "Bob")
+def test_a_game_where_both_moved_is_not_aborted(service, phone):
+    ann, bob = established(service, phone, "Ann"), established(service, phone, "Bob")
     result = play_out(ann, bob)
     assert result["aborted"] is False
     assert sorted(r["after"] for r in result["ratings"]) == [984, 1016]
@@ -162,7 +197,7 @@ def test_the_lobby_says_which_games_will_be_rated_for_whoever_looks(phone):
 
 
 def test_a_guest_who_signs_up_while_waiting_keeps_the_game_and_it_is_rated(service, phone):
-    guest, bob = phone(), registered(phone, "Bob")
+    guest, bob = phone(), established(service, phone, "Bob")
     guest.send("duel_lobby")
     guest.send("duel_seek", limit=5 * MIN, private=True, name="Gus")
     link = guest.lobby["mine"]
@@ -181,20 +216,25 @@ def test_a_guest_who_signs_up_while_waiting_keeps_the_game_and_it_is_rated(servi
     second.send("duel_skip")
     bob.send("duel_resign")
     guest.take()
-    assert guest.game["result"]["ratings"][seat] == {"before": 1000, "after": 1016}
+    mine = guest.game["result"]["ratings"][seat]
+    assert (mine["before"], mine["after"], mine["games"], mine["provisional"]) == (
+        1000,
+        1016,
+        1,
+        True,
+    )
 
 
 def test_a_rating_change_is_written_once_however_often_it_is_retried(service, phone):
-    ann, bob = registered(phone, "Ann"), registered(phone, "Bob")
+    ann, bob = established(service, phone, "Ann"), established(service, phone, "Bob")
     play_out(ann, bob)
     game = ann.game["id"]
     stored, _ = service.store.load_doc("game", game)
     match = load_match(stored)
     service.duel._settle(game, match)  # a retry after a failure, say
     service.timer(game)  # and the backstop firing again
-    tablet = type(ann)(service, "tablet")
-    tablet.send("hello", refresh=ann.account["refresh"])
-    assert tablet.welcome["account"]["rating"] == 1016
+    assert account_now(service, ann)["rating"] == 1016
+    assert account_now(service, ann)["games"] == PROVISIONAL_GAMES + 1  # counted once too
 
 
 def test_a_password_is_never_kept(service, phone):
@@ -205,3 +245,65 @@ def test_a_password_is_never_kept(service, phone):
     )
     assert PASSWORD not in kept
     assert all(PASSWORD not in json.dumps(m) for m in service.connections.log)
+
+
+# --- provisional ratings ----------------------------------------------------------------------
+
+
+def test_throwaway_accounts_cannot_farm_a_rating(service, phone):
+    """The issue's farm: three fresh sign-ups each skipped once and resigned, and the
+    account went 1001 -> 1017 -> 1032 -> 1047. A provisional opponent moves no rating."""
+    ann = established(service, phone, "Ann", rating=1001)
+    for n in range(3):
+        throwaway = registered(phone, f"Throwaway{n}")
+        result = play_out(ann, throwaway)
+        mine = result["ratings"][ann.game["you"]]
+        assert (mine["before"], mine["after"], mine["provisional"]) == (1001, 1001, False)
+        assert ann.game["seats"][1 - ann.game["you"]]["provisional"] is True
+    assert account_now(service, ann) == {
+        "name": "Ann",
+        "rating": 1001,
+        "games": PROVISIONAL_GAMES + 3,
+        "provisional": False,
+    }
+
+
+def test_a_new_account_farming_other_new_accounts_gains_nothing_either(service, phone):
+    ann = registered(phone, "Ann")
+    for n in range(3):
+        play_out(ann, registered(phone, f"Throwaway{n}"))
+    assert account_now(service, ann) == {
+        "name": "Ann",
+        "rating": 1000,
+        "games": 3,
+        "provisional": True,
+    }
+
+
+def test_a_newcomer_against_an_established_player_moves_only_the_newcomer(service, phone):
+    old, new = established(service, phone, "Old", rating=1200), registered(phone, "New")
+    result = play_out(new, old)
+    newcomer, old_hand = result["ratings"][new.game["you"]], result["ratings"][old.game["you"]]
+    assert newcomer["after"] == 1000 + 24 and newcomer["provisional"]  # Elo: an upset
+    assert (old_hand["before"], old_hand["after"]) == (1200, 1200)
+
+
+def test_a_rating_is_provisional_until_its_tenth_rated_game_and_shows_so(service, clock, phone):
+    ann, bob = registered(phone, "Ann"), registered(phone, "Bob")
+    seen = []
+    for _ in range(PROVISIONAL_GAMES):
+        clock.now += 60_000  # at a person's pace
+        play_out(ann, bob)
+        seen.append(account_now(service, ann)["provisional"])
+    assert seen == [True] * (PROVISIONAL_GAMES - 1) + [False]
+    # Aborted games do not count.
+    clock.now += 60_000
+    play_out(ann, bob, moves=False)
+    assert account_now(service, ann)["games"] == PROVISIONAL_GAMES
+    # The lobby shows it beside the rating.
+    cat = registered(phone, "Cat")
+    cat.send("duel_lobby")
+    ann.send("duel_seek", limit=None)
+    bob.send("duel_lobby")
+    cat.take()
+    assert {s["name"]: s["provisional"] for s in cat.lobby["seeks"]} == {"Ann": False}

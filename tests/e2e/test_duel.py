@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import PHONE, SERIOUS, audit
 
 STATE = "window.duel.store.get()"
 DESKTOP = {"width": 1280, "height": 900}
@@ -358,19 +358,25 @@ def sign_up(page: Page, name: str) -> None:
     assert signed_in_or_refused(page) == name
 
 
-def test_two_accounts_play_a_rated_game_and_see_the_rating_changes(player):
+def test_two_new_accounts_play_a_rated_game_and_see_their_ratings_are_provisional(player):
+    """Two fresh sign-ups: the game is rated and counts, but a provisional rating moves
+    nobody's (the issue's farm: each throwaway's resignation gave the account +15)."""
     stamp = int(time.time() * 1000) % 10**7
     hana, ann = player(), player()
     sign_up(hana, f"hana{stamp}")
     sign_up(ann, f"ann{stamp}")
+    for page in (hana, ann):
+        note = page.locator("[data-slot=my-note]")
+        expect(note).to_have_text("provisional, 0 rated games so far")
     hana.click("[data-limit='180000']")
     hana.click("[data-act=seek]")
     seek = ann.locator("[data-slot=seeks] li", has_text=f"hana{stamp}")
     expect(seek.locator(".limit")).to_have_text("3 min · rated")  # said before it starts
+    expect(seek.locator(".rating")).to_have_text("1000, provisional")
     seek.get_by_role("button", name="Challenge").click()
     for page in (hana, ann):
         page.wait_for_selector("#game:not([hidden])")
-        expect(page.locator(".players .rating").first).to_have_text("1000")
+        expect(page.locator(".players .rating").first).to_have_text("1000, provisional")
         expect(page.locator("[data-slot=rated]")).to_have_text("Rated game")
     # Each moves once (a skip): a game resigned before both have moved is aborted.
     for _ in range(2):
@@ -388,11 +394,16 @@ def test_two_accounts_play_a_rated_game_and_see_the_rating_changes(player):
     game = game_of(ann)
     winner, loser = game["you"], 1 - game["you"]
     rows = ann.locator("[data-slot=result] tbody tr")
-    expect(rows.nth(winner).locator(".change")).to_have_text("1000 → 1016 (+16)")
-    expect(rows.nth(loser).locator(".change")).to_have_text("1000 → 984 (−16)")
-    # Back in the lobby, the new rating shows beside the name.
+    expect(rows.nth(winner).locator(".change")).to_have_text(
+        f"1000 (±0: hana{stamp}'s rating is provisional)"
+    )
+    expect(rows.nth(loser).locator(".change")).to_have_text(
+        f"1000 (±0: ann{stamp}'s rating is provisional)"
+    )
+    # Back in the lobby: the same rating, one rated game counted.
     ann.click("[data-act=to-lobby]")
-    expect(ann.locator("[data-slot=my-rating]")).to_have_text("1016")
+    expect(ann.locator("[data-slot=my-rating]")).to_have_text("1000")
+    expect(ann.locator("[data-slot=my-note]")).to_have_text("provisional, 1 rated game so far")
 
 
 # --- the table -------------------------------------------------------------------------------
@@ -520,3 +531,144 @@ def test_a_guest_who_signs_up_while_waiting_plays_that_game_rated(player):
     for page in (gus, bob):
         page.wait_for_selector("#game:not([hidden])")
         expect(page.locator("[data-slot=rated]")).to_have_text("Rated game")
+
+
+# --- tile first, then square ----------------------------------------------------------------
+
+LONG = 6  # tiles of a play placed tile first
+
+
+def long_play(page: Page, base_url: str, game: dict, direction: str) -> dict | None:
+    """The best play for this rack and board that lays LONG tiles or more along
+    ``direction``, or None."""
+    response = page.request.post(
+        f"{base_url}/api/solve",
+        data={"rules": "duel", "rack": "".join(game["rack"]), "board": game["board"], "top": 1000},
+    )
+    assert response.ok, response.text()
+    return next(
+        (
+            p
+            for p in response.json()["plays"]
+            if p["direction"] == direction and len(new_tiles(p)) >= LONG
+        ),
+        None,
+    )
+
+
+def bot_game_with_long_plays(page: Page, base_url: str, press) -> tuple[dict, dict, dict]:
+    """A game against the bot, on this page's turn, whose rack makes a long play
+    down and one across (a new game until one does); ``press`` taps or clicks."""
+    for _ in range(15):
+        press("[data-limit='']")
+        press("[data-bot=hard]")
+        page.wait_for_selector("#game:not([hidden])")
+        game = wait_my_turn(page)
+        down, across = (long_play(page, base_url, game, d) for d in ("down", "across"))
+        if down and across:
+            return game, down, across
+        press("[data-act=resign]")
+        press("#confirm-resign button[value=resign]")
+        expect(page.locator("[data-slot=result]")).to_be_visible()
+        press("[data-act=to-lobby]")
+        page.wait_for_selector("#lobby:not([hidden])")
+    raise AssertionError("no rack in 15 games made a long play both ways")
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+def test_tile_first_then_square_places_every_tile_of_a_long_word(player, base_url: str, phone):
+    """Tap (or click) a rack tile, then its square, for each tile of a six-tile word
+    down, then, after Recall, of one across: every tile lands where it was sent."""
+    page = player("Tess", phone=phone)
+    press = page.tap if phone else page.click
+    game, down, across = bot_game_with_long_plays(page, base_url, press)
+    for play in (down, across):
+        tiles = new_tiles(play)
+        for placed, (r, c, letter) in enumerate(tiles):
+            tile = page.locator(f".rack .tile[data-letter='{letter}']:not(.used)").first
+            tile.tap() if phone else tile.click()
+            expect(tile).to_have_attribute("aria-pressed", "true")  # held, not dropped
+            expect(page.locator(".board .sq-new")).to_have_count(placed)
+            press(square(r, c))
+            expect(page.locator(square(r, c))).to_contain_text(letter)
+        expect(page.locator(".board .sq-new")).to_have_count(len(tiles))
+        if play is down:
+            press("[data-act=recall]")
+            expect(page.locator(".board .sq-new")).to_have_count(0)
+    # The word as placed is the play the Solver scored.
+    moves = len(game["moves"])
+    press("[data-act=submit]")
+    submit_and_wait(page, moves, across["score"])
+
+
+# --- my games and looking back ------------------------------------------------------------
+
+
+def drawn_with_own_icons(page: Page) -> None:
+    """The look back's four buttons draw the page's own icons (inline SVG), not ⏮/⏭ from
+    a font, which draw as empty boxes where no installed font has them."""
+    buttons = page.locator("[data-slot=replay] button")
+    expect(buttons).to_have_count(4)
+    for i in range(4):
+        button = buttons.nth(i)
+        assert not re.search("[\u23ed\u23ee\u25b6\u25c0]", button.inner_text())
+        box = button.locator("svg path").bounding_box()
+        assert box is not None and box["width"] > 8 and box["height"] > 8
+        expect(button).to_have_attribute("aria-label", re.compile(r"^(The|One move) "))
+
+
+def no_serious_violation(page: Page, axe_source: str, what: str) -> None:
+    found = [v for v in audit(page, axe_source, what) if v["impact"] in SERIOUS]
+    assert not found, found
+
+
+def test_my_games_lists_a_finished_game_and_replays_it_on_the_page(
+    player, base_url: str, axe_source: str
+):
+    page = player()
+    name = f"mia{int(time.time() * 1000) % 10**7}"
+    sign_up(page, name)
+    card = page.locator("[data-slot=my-games-card]")
+    expect(card).to_be_visible()
+    expect(card.locator("[data-slot=no-games]")).to_be_visible()
+    page.click("[data-limit='']")
+    page.click("[data-bot=easy]")
+    page.wait_for_selector("#game:not([hidden])")
+    play_top(page, base_url)
+    wait_my_turn(page)
+    page.click("[data-act=resign]")
+    page.click("#confirm-resign button[value=resign]")
+    expect(page.locator("[data-slot=result]")).to_be_visible()
+    game = game_of(page)
+    total = len(game["moves"])
+    page.click("[data-act=to-lobby]")
+
+    # The lobby lists it, newest first, with a Replay button.
+    listed = card.locator("[data-slot=my-games] li")
+    expect(listed).to_have_count(1)
+    expect(listed.first).to_contain_text(re.compile(r"^Lost \d+–\d+ v Easy bot"))
+    expect(listed.first).to_contain_text("by resignation · not rated")
+    no_serious_violation(page, axe_source, "duel: my games")
+    listed.first.get_by_role("button", name=re.compile(r"^Replay")).click()
+
+    # The game again, as it ended, and looked back through move by move on this page.
+    page.wait_for_selector("#game:not([hidden])")
+    expect(page.locator("[data-slot=result]")).to_be_visible()
+    replay = page.locator("[data-slot=replay]")
+    expect(replay).to_be_visible()
+    drawn_with_own_icons(page)
+    expect(replay.locator("[data-slot=step]")).to_have_text(f"{total} / {total}")
+    page.click("[data-go=start]")
+    expect(page.locator(".board .sq-tile")).to_have_count(0)
+    expect(replay.locator("[data-slot=step]")).to_have_text(f"0 / {total}")
+    no_serious_violation(page, axe_source, "duel: looking back")
+    page.click("[data-go=on]")
+    first = game["moves"][0]
+    expect(page.locator("[data-slot=turn]")).to_have_text(f"Looking back: after move 1 of {total}")
+    expect(page.locator(".board .sq-tile")).to_have_count(
+        len(first["tiles"]) if first["kind"] == "play" else 0
+    )
+    expect(page.locator("[data-slot=moves] li")).to_have_count(1)
+    page.click("[data-go=end]")
+    on_board = sum(ch != "." for ch in "".join(game["board"]))
+    expect(page.locator(".board .sq-tile")).to_have_count(on_board)

@@ -10,6 +10,7 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.test_duel import (
+    drawn_with_own_icons,
     game_of,
     play_top,
     player,  # noqa: F401  (the fixture)
@@ -88,6 +89,7 @@ def test_a_tv_follows_a_duel_live_and_looks_back_through_it(player, browser, bas
     expect(tv.locator("[data-slot=line]")).to_contain_text("resigned")
     total = len(game_of(kim)["moves"])
     expect(tv.locator("[data-slot=replay]")).to_be_visible()
+    drawn_with_own_icons(tv)
     tv.click("[data-go=start]")
     expect(tv.locator(".dw-board .sq-tile")).to_have_count(0)
     expect(tv.locator("[data-slot=step]")).to_have_text(f"0 / {total}")

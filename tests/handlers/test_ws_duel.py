@@ -218,7 +218,7 @@ def test_a_connection_plays_a_bot_whose_moves_come_as_due_events(cloud: Clock) -
     assert ann.game["result"]["winner"] == bot
 
 
-def test_registered_players_ratings_move_and_follow_them(cloud: Clock) -> None:
+def test_registered_players_rated_games_count_and_follow_them(cloud: Clock) -> None:
     ann, bob = Socket(), Socket()
     ann.send("hello")
     bob.send("hello")
@@ -240,9 +240,11 @@ def test_registered_players_ratings_move_and_follow_them(cloud: Clock) -> None:
     bob.send("duel_resign")
     ann.take()
     result = ann.game["result"]
-    assert result["ratings"][ann.game["you"]] == {"before": 1000, "after": 1016}
-    assert result["ratings"][1 - ann.game["you"]] == {"before": 1000, "after": 984}
+    # Two new accounts: rated, counted, but a provisional opponent moves no rating.
+    assert [(r["before"], r["after"], r["games"]) for r in result["ratings"]] == [
+        (1000, 1000, 1)
+    ] * 2
     tablet = Socket()
     welcome = tablet.send("hello", refresh=ann_account["refresh"])[0]
     assert welcome["player"] == ann_account["player"]
-    assert welcome["account"] == {"name": "Ann", "rating": 1016}
+    assert welcome["account"] == {"name": "Ann", "rating": 1000, "games": 1, "provisional": True}

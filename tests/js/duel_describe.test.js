@@ -82,3 +82,34 @@ test('the unseen tiles: every tile less the board and your rack; a screen has no
   const screen = unseenTiles({ ...game, rack: '' });
   assert.equal(unseenLine(screen, true), '3 unseen: 1 in the bag, 2 on the racks');
 });
+
+import { ratingText, seatRating, resultRows } from '../../frontend/js/duel/describe.js';
+import { whoAmI } from '../../frontend/js/duel/lobby.js';
+
+test('a provisional rating says so beside it, in the lobby, the game and the result', () => {
+  assert.equal(ratingText({ rating: 1000, provisional: true }), '1000, provisional');
+  assert.equal(ratingText({ rating: 1047, provisional: false }), '1047');
+  assert.equal(seatRating({ rated: true, rating: 1000, provisional: true }), '1000, provisional');
+  assert.equal(whoAmI({ name: 'ann', rating: 1000, games: 3, provisional: true }).note, 'provisional, 3 rated games so far');
+  assert.equal(whoAmI({ name: 'ann', rating: 1000, games: 12, provisional: false }).note, '');
+  // Against a provisional opponent nothing moves, and the result says why.
+  const seats = [{ name: 'Ann', rated: true, rating: 1001 }, { name: 'Throwaway', rated: true, rating: 1000, provisional: true }];
+  const ratings = [{ before: 1001, after: 1001, games: 13, provisional: false }, { before: 1000, after: 984, games: 1, provisional: true }];
+  const rows = resultRows({ seats, result: { winner: 0, scores: [0, 0], ratings } });
+  assert.equal(rows[0].change, "1001 (±0: Throwaway's rating is provisional)");
+  assert.equal(rows[1].change, '1000 → 984 (−16)'); // the newcomer moves against an established rating
+});
+
+import { myGameLine } from '../../frontend/js/duel/describe.js';
+
+test('a finished game in My games, in words, and whether it can still be replayed', () => {
+  const g = {
+    id: 'g-1', you: 1, outcome: 'won', reason: 'resigned', scores: [12, 40], moves: 3, aborted: false,
+    opponent: { name: 'Bob', bot: null, rated: true }, rating: { before: 1000, after: 1016 }, kept_until: 5000,
+  };
+  assert.deepEqual(myGameLine(g, 4999), { what: 'Won 40–12 v Bob', detail: 'by resignation · 1000 → 1016 (+16)', replay: true });
+  assert.equal(myGameLine(g, 5000).replay, false);
+  const bot = { ...g, outcome: 'lost', aborted: true, rating: null, opponent: { name: 'Easy bot', bot: 'easy', rated: false } };
+  assert.equal(myGameLine(bot, 0).what, 'Lost 40–12 v Easy bot');
+  assert.equal(myGameLine(bot, 0).detail, 'by resignation · not rated: ended before both had moved');
+});

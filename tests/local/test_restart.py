@@ -121,20 +121,71 @@ def test_a_signed_in_duel_keeps_its_moves_and_its_ratings(server):
     restart(server, ann, bob)
 
     ann = server.player(seq, refresh=refresh["ann"])
-    assert ann.welcome["account"] == {"name": "Ann", "rating": 1000}
+    assert ann.welcome["account"] == {
+        "name": "Ann",
+        "rating": 1000,
+        "games": 0,
+        "provisional": True,
+    }
     assert ann.welcome["duel"] == game_id
     ann.duel_act("duel_open", game=game_id)
     assert [m["kind"] for m in ann.duel["moves"]] == ["skip", "skip"]
     assert ann.duel_act("duel_resign")["type"] == "ack"
     you = ann.duel["you"]
     ann.until(lambda p: ((p.duel.get("result") or {}).get("ratings") or [None, None])[you])
-    assert ann.duel["result"]["ratings"][you] == {"before": 1000, "after": 984}
+    # Two new accounts: the game counts for both, a provisional opponent moves neither.
+    mine = ann.duel["result"]["ratings"][you]
+    assert (mine["before"], mine["after"], mine["games"]) == (1000, 1000, 1)
 
     restart(server, ann)
 
     ann, bob = (server.player(refresh=refresh[who]) for who in ("ann", "bob"))
-    assert ann.welcome["account"] == {"name": "Ann", "rating": 984}
-    assert bob.welcome["account"] == {"name": "Bob", "rating": 1016}
+    for p, name in ((ann, "Ann"), (bob, "Bob")):
+        assert p.welcome["account"] == {
+            "name": name,
+            "rating": 1000,
+            "games": 1,
+            "provisional": True,
+        }
+
+
+AWAY_S = 6
+
+
+@pytest.mark.parametrize("how", ["killed", "stopped"])
+def test_a_restart_is_a_pause_on_the_duel_clocks_never_time_charged(server, how):
+    """A timed Duel between two guests; the server goes away for AWAY_S seconds (killed
+    with SIGKILL, or stopped as an operator would) and comes back: the player to move
+    has lost to the restart at most the server's last second and the reconnect."""
+    ann, bob = server.player(), server.player()
+    ann.act("duel_lobby")
+    ann.act("duel_seek", limit=180_000, private=True, name="Ann")
+    mine = ann.lobby["mine"]
+    assert bob.duel_act("duel_accept", seek=mine["id"], token=mine["token"])["type"] == "ack"
+    ann.until(lambda p: p.duel.get("turn") is not None)
+    mover = ann if ann.duel["turn"] == ann.duel["you"] else bob
+    seat = mover.duel["turn"]
+    left = mover.duel["seats"][seat]["time_left"]
+    read_at = time.monotonic()
+    game_id, who = mover.duel["id"], (mover.seq, mover.player, mover.token)
+
+    if how == "killed":
+        server.kill()
+    else:
+        server.stop()
+    for p in (ann, bob):
+        p.close()
+    time.sleep(AWAY_S)
+    server.start()
+
+    back = server.player(who[0], player=who[1], token=who[2])
+    back.duel_act("duel_open", game=game_id)
+    later = back.duel["seats"][seat]
+    passed_ms = (time.monotonic() - read_at) * 1000
+    charged = left - later["time_left"]
+    assert later["running"] and back.duel["turn"] == seat
+    assert passed_ms > AWAY_S * 1000
+    assert charged <= 2_500, f"{charged} ms of {passed_ms:.0f} ms charged to the player to move"
 
 
 def test_sigterm_sends_every_socket_a_close_frame_and_exits_cleanly(server):

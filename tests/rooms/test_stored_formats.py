@@ -13,7 +13,7 @@ import pytest
 from crossing.aws.memory import MemoryStore
 from crossing.duel.lobby import Seek
 from crossing.rooms import storage as S
-from crossing.rooms.duel_documents import Ratings, Seeks, Watchers
+from crossing.rooms.duel_documents import Seeks, Watchers, rating_documents
 
 from tests.rooms.stored.write import documents
 
@@ -100,7 +100,7 @@ def test_a_plain_document_is_format_1_whether_or_not_it_says_so(said: dict[str, 
     store.save_doc("rating", "p1", {"rating": 1016, "games": {"g": 16}, **said}, None, None)
     desk = SimpleNamespace(store=store)
     assert Seeks(desk).load("s1") == (Seek(**seek), 1)  # type: ignore[arg-type]
-    assert Ratings(desk).load("p1") == ({"rating": 1016, "games": {"g": 16}}, 1)  # type: ignore[arg-type]
+    assert rating_documents(desk).load("p1") == ({"rating": 1016, "games": {"g": 16}}, 1)  # type: ignore[arg-type]
 
 
 def test_a_plain_document_of_a_later_format_is_refused_by_name() -> None:

@@ -34,6 +34,7 @@ function onMessage(message) {
   store.dispatch({ type: 'server', message, now: Date.now() });
   if (message.type === 'welcome') {
     send('duel_lobby');
+    if (message.account) send('duel_games');
     if (link) {
       acceptLink();
     } else if (message.duel) {
@@ -43,7 +44,10 @@ function onMessage(message) {
       send('duel_open', { game: store.get().game.id });
     }
   }
-  if (message.type === 'signed_in') send('duel_lobby'); // signing in leaves the lobby
+  if (message.type === 'signed_in') {
+    send('duel_lobby'); // signing in leaves the lobby
+    send('duel_games');
+  }
 }
 
 // --- lobby --------------------------------------------------------------------------
@@ -133,6 +137,12 @@ resignDialog.addEventListener('close', () => {
 delegate(gameRoot, 'click', '[data-act=to-lobby]', () => {
   store.dispatch({ type: 'to-lobby' });
   send('duel_lobby');
+  if (store.get().account) send('duel_games'); // the game just finished is on the list now
+});
+delegate(gameRoot, 'click', '[data-go]', (b) => store.dispatch({ type: 'look', go: b.dataset.go }));
+delegate(lobbyRoot, 'click', '[data-replay]', (b) => {
+  store.dispatch({ type: 'open-game', id: b.dataset.replay });
+  clearThen('duel_open', { game: b.dataset.replay });
 });
 
 function submit() {

@@ -98,6 +98,25 @@ export function placeAt(state, row, col, index) {
   return { ...next, cursor };
 }
 
+// A tile put on a square the player chose (a tap on the square after the tile, or a
+// drag): the highlight stays on that square instead of moving on, so the next rack
+// tile tapped waits for the square the player taps, whichever way the word runs. Two
+// or more tiles in one line turn the highlight that way, for typing on from there.
+export function putOn(state, row, col, index) {
+  const next = placeAt(state, row, col, index);
+  if (next === state) return state;
+  const line = lineOf(next.placed);
+  return { ...next, cursor: { row, col }, direction: line ?? next.direction };
+}
+
+// 'across' or 'down' when this turn's tiles (two or more) lie in one row or column.
+function lineOf(placed) {
+  if (placed.length < 2) return null;
+  if (placed.every((t) => t.row === placed[0].row)) return 'across';
+  if (placed.every((t) => t.col === placed[0].col)) return 'down';
+  return null;
+}
+
 // A typed letter goes on the highlighted square (or the next empty one along the
 // direction) when the rack has that letter free.
 export function type(state, letter) {

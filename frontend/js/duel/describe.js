@@ -19,7 +19,14 @@ export function seatRating(seat) {
     return String(seat.name ?? '').toLowerCase().includes(String(seat.bot).toLowerCase()) ? '' : `${level} bot`;
   }
   if (!seat.rated) return `${seat.rating ?? 1000}, guest`;
-  return String(seat.rating);
+  return ratingText(seat);
+}
+
+// A registered player's rating as shown anywhere: "provisional" beside it until the
+// account's first rated games are played (a game against it moves no other rating).
+export function ratingText(who) {
+  const rating = String(who?.rating ?? 1000);
+  return who?.provisional ? `${rating}, provisional` : rating;
 }
 
 // What shows beside a player's name in a game: the rating, and "away" while the
@@ -114,11 +121,35 @@ export function resultRows(game) {
     const score = result.scores?.[i] ?? seat.score;
     const rating = result.ratings?.[i];
     let change;
-    if (rating) change = `${rating.before} → ${rating.after} (${signed(rating.after - rating.before)})`;
+    const other = game.seats[1 - i];
+    if (rating && rating.before === rating.after && other?.provisional) {
+      change = `${rating.before} (±0: ${seatName(other)}'s rating is provisional)`;
+    } else if (rating) change = `${rating.before} → ${rating.after} (${signed(rating.after - rating.before)})`;
     else if (seat.bot) change = 'bot, not rated';
     else if (!seat.rated) change = 'guest, not rated';
     else if (result.aborted) change = 'aborted, not rated';
     else change = 'not rated';
     return { seat: i, name: seatName(seat), score, change, winner: result.winner === i };
   });
+}
+
+// One finished game in My games (the server's `duel_games` entry): what happened, in
+// words, and whether it can still be opened and replayed at `now` (server ms).
+const HOW = {
+  tiles: 'played out', time: 'on time', resigned: 'by resignation', zeros: 'four zero turns', zeros_alone: 'zero turns',
+};
+export function myGameLine(g, now) {
+  const outcome = { won: 'Won', lost: 'Lost', draw: 'Drew' }[g.outcome] ?? g.outcome;
+  const mine = g.scores?.[g.you] ?? 0;
+  const theirs = g.scores?.[1 - g.you] ?? 0;
+  const who = g.opponent?.name || (g.opponent?.bot ? 'a bot' : 'a guest');
+  const parts = [HOW[g.reason] ?? g.reason];
+  if (g.aborted) parts.push('not rated: ended before both had moved');
+  else if (g.rating) parts.push(`${g.rating.before} → ${g.rating.after} (${signed(g.rating.after - g.rating.before)})`);
+  else parts.push('not rated');
+  return {
+    what: `${outcome} ${mine}–${theirs} v ${who}`,
+    detail: parts.join(' · '),
+    replay: now < g.kept_until,
+  };
 }

@@ -42,7 +42,14 @@ export function parseSeekHash(hash) {
 // Who you are, for the lobby's header: guests play at 1000, unrated.
 export function whoAmI(account) {
   if (!account) return { name: 'Guest', rating: 1000, note: 'guest, not rated', guest: true };
-  return { name: account.name, rating: account.rating, note: 'rated', guest: false };
+  return { name: account.name, rating: account.rating, note: provisionalNote(account), guest: false };
+}
+
+// Beside a provisional rating: how far along its first rated games the account is.
+export function provisionalNote(account) {
+  if (!account?.provisional) return '';
+  const games = account.games ?? 0;
+  return `provisional, ${games} rated game${games === 1 ? '' : 's'} so far`;
 }
 
 // The list as it shows: your own waiting game is not one you can Challenge.

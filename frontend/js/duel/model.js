@@ -3,6 +3,7 @@
 import * as B from './board.js';
 import { DEFAULT_LIMIT } from './lobby.js';
 import { moveLine, winnerText } from './describe.js';
+import { lookTo } from './replay.js';
 
 export const initialState = {
   connected: false,
@@ -18,11 +19,17 @@ export const initialState = {
   limit: DEFAULT_LIMIT,
   swapping: false, // Swap pressed: the next rack tile chosen is swapped
   chosen: null, // a rack tile tapped first (touch), to go on the next square tapped
+  // The highlight is where the player aimed the next tile (a square tapped, arrows,
+  // typing): only then does a rack tile tapped drop on it at once. After a tile put on
+  // its square tile first, a drag or Recall, a rack tile tapped waits for its square.
+  aimed: false,
   error: null, // {code, message} of the last refusal, shown until the next move
   announce: '', // for the aria-live region
   lastTick: null,
   signing: false, // a sign_up / sign_in sent, no answer yet
   dismissed: null, // the id of a game left with Back to lobby: its late messages are not shown
+  myGames: null, // the last `duel_games`: {games, now} (a signed-in player's finished games)
+  lookAt: null, // a finished game looked back to this many moves; null: as it ended
 };
 
 const myTurn = (state) => state.game != null && state.game.result == null && state.game.turn === state.game.you;
@@ -55,9 +62,11 @@ function onDuel(state, message, now) {
     else if (game.turn === game.you) announce = `${said}Your turn.`;
     else if (game.turn != null) announce = `${said}${game.seats[game.turn]?.name ?? 'Your opponent'}'s turn.`;
   }
-  // A rated result moves this account's rating (the lobby shows it next).
+  // A rated result moves this account's rating and counts the game (the lobby shows both next).
   const mine = game.result && game.you != null ? game.result.ratings?.[game.you] : null;
-  const account = mine && state.account ? { ...state.account, rating: mine.after } : state.account;
+  const account = mine && state.account
+    ? { ...state.account, rating: mine.after, games: mine.games ?? state.account.games, provisional: mine.provisional ?? state.account.provisional }
+    : state.account;
   return {
     ...state,
     account,
@@ -67,10 +76,12 @@ function onDuel(state, message, now) {
     screen: 'game',
     resume: null,
     place,
+    aimed: place.cursor != null && state.aimed,
     swapping: turnMoved ? false : state.swapping,
     chosen: null,
     error: turnMoved ? null : state.error,
     announce,
+    lookAt: same ? state.lookAt : null,
   };
 }
 
@@ -85,9 +96,17 @@ function onServer(state, message, now) {
         resume: message.duel ?? null,
       };
     case 'signed_in':
-      return { ...state, signing: false, account: { name: message.name, rating: message.rating }, error: null, announce: `Signed in as ${message.name}.` };
+      return {
+        ...state,
+        signing: false,
+        account: { name: message.name, rating: message.rating, games: message.games, provisional: message.provisional },
+        error: null,
+        announce: `Signed in as ${message.name}.`,
+      };
     case 'lobby':
       return { ...state, lobby: message };
+    case 'duel_games':
+      return { ...state, myGames: { games: message.games ?? [], now: message.now } };
     case 'duel':
       return onDuel(state, message, now);
     case 'error':
@@ -98,7 +117,8 @@ function onServer(state, message, now) {
 }
 
 export function model(state, event) {
-  const place = (next) => (next === state.place ? state : { ...state, place: next, error: null, chosen: null });
+  const place = (next, aimed = state.aimed) =>
+    (next === state.place ? state : { ...state, place: next, error: null, chosen: null, aimed });
   switch (event.type) {
     case 'server':
       return onServer(state, event.message, event.now);
@@ -107,42 +127,47 @@ export function model(state, event) {
     case 'limit':
       return { ...state, limit: event.limit };
     case 'to-lobby':
-      return { ...state, screen: 'lobby', dismissed: state.game?.id ?? null, game: null, version: -1, place: B.placement(null, []), error: null };
+      return { ...state, screen: 'lobby', dismissed: state.game?.id ?? null, game: null, version: -1, place: B.placement(null, []), error: null, aimed: false, lookAt: null };
     case 'signing':
       return { ...state, signing: event.on, error: null };
     case 'signed-out':
-      return { ...state, account: null };
+      return { ...state, account: null, myGames: null };
+    case 'open-game':
+      // A game from My games: shown even if it was left with Back to lobby before.
+      return { ...state, dismissed: state.dismissed === event.id ? null : state.dismissed };
+    case 'look':
+      if (!state.game?.result) return state;
+      return { ...state, lookAt: lookTo(state.lookAt, state.game.moves.length, event.go) };
     case 'select': {
       if (state.chosen != null && !B.squareOf(state.place, event.row, event.col)) {
-        const next = B.placeAt({ ...state.place, cursor: { row: event.row, col: event.col } }, event.row, event.col, state.chosen);
-        return { ...state, place: next, chosen: null, error: null };
+        return place(B.putOn(state.place, event.row, event.col, state.chosen), false);
       }
       if (B.placedAt(state.place, event.row, event.col) && state.place.cursor?.row === event.row && state.place.cursor?.col === event.col) {
-        return place(B.takeBack(state.place, event.row, event.col));
+        return place(B.takeBack(state.place, event.row, event.col), true);
       }
-      return { ...state, place: B.select(state.place, event.row, event.col), chosen: null };
+      return { ...state, place: B.select(state.place, event.row, event.col), chosen: null, aimed: true };
     }
     case 'letter':
-      return place(B.type(state.place, event.letter));
+      return place(B.type(state.place, event.letter), true);
     case 'drop':
-      return place(B.placeAt(state.place, event.row, event.col, event.index));
+      return place(B.putOn(state.place, event.row, event.col, event.index), false);
     case 'rack': {
       // A rack tile chosen: swapped (Swap mode), put on the highlight, or held for the next square.
       if (state.swapping) return state;
       const { cursor } = state.place;
-      if (cursor && !B.squareOf(state.place, cursor.row, cursor.col)) {
+      if (state.aimed && cursor && !B.squareOf(state.place, cursor.row, cursor.col)) {
         return place(B.placeAt(state.place, cursor.row, cursor.col, event.index));
       }
       return { ...state, chosen: state.chosen === event.index ? null : event.index };
     }
     case 'arrow':
-      return { ...state, place: B.arrow(state.place, event.dr, event.dc) };
+      return { ...state, place: B.arrow(state.place, event.dr, event.dc), aimed: true };
     case 'turn':
-      return { ...state, place: B.turn(state.place) };
+      return { ...state, place: B.turn(state.place), aimed: true };
     case 'backspace':
       return place(B.backspace(state.place));
     case 'recall':
-      return place(B.recall(state.place));
+      return place(B.recall(state.place), false);
     case 'reorder':
       return { ...state, place: B.reorder(state.place, event.from, event.to) };
     case 'shuffle':

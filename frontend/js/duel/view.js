@@ -3,13 +3,22 @@
 import { one, text, show } from '../views/dom.js';
 import { squareOf, freeIndexes } from './board.js';
 import * as T from '../tiles/board.js';
-import { lastPlaySquares, unseenTiles, unseenLine } from './table.js';
+import { lastPlaySquares, unseenTiles, unseenLine, positionAt } from './table.js';
 import { clocksAt, mmss, isLow } from './clock.js';
 import { LIMITS, limitLabel, valueFromLimit, whoAmI, challengeable, seekLink, ratedNote, seekRatedLabel } from './lobby.js';
-import { seatName, seatNote, moveLine, turnText, reasonText, winnerText, resultRows } from './describe.js';
+import { seatName, seatNote, moveLine, turnText, reasonText, winnerText, resultRows, ratingText, myGameLine } from './describe.js';
+import { mountReplay, paintReplay } from './replay.js';
 import { myTurn } from './model.js';
 
 // --- lobby --------------------------------------------------------------------------
+
+// An element of one class holding text (never HTML).
+function textEl(doc, tag, className, value) {
+  const node = doc.createElement(tag);
+  node.className = className;
+  node.textContent = value;
+  return node;
+}
 
 export function mountLimits(root) {
   const group = one(root, '[data-slot=limits]');
@@ -26,7 +35,7 @@ export function paintLobby(root, state) {
   const me = whoAmI(state.account);
   text(one(root, '[data-slot=my-name]'), me.name);
   text(one(root, '[data-slot=my-rating]'), me.rating);
-  text(one(root, '[data-slot=my-note]'), me.guest ? 'guest, not rated' : '');
+  text(one(root, '[data-slot=my-note]'), me.note);
   show(one(root, '[data-form=sign]'), me.guest);
   show(one(root, '[data-slot=guest-name]'), me.guest);
   show(one(root, '[data-slot=sign-label]'), me.guest);
@@ -58,7 +67,7 @@ export function paintLobby(root, state) {
 
   const seeks = challengeable(lobby);
   const list = one(root, '[data-slot=seeks]');
-  const keys = seeks.map((s) => `${s.id}:${s.will_rate}`).join('|');
+  const keys = seeks.map((s) => `${s.id}:${s.will_rate}:${s.rating}:${s.provisional}`).join('|');
   if (list.dataset.keys !== keys) {
     list.replaceChildren(...seeks.map((s) => {
       const li = document.createElement('li');
@@ -70,7 +79,7 @@ export function paintLobby(root, state) {
       name.textContent = s.name;
       const rating = document.createElement('span');
       rating.className = 'rating';
-      rating.textContent = String(s.rating ?? 1000);
+      rating.textContent = ratingText(s);
       who.append(name, ' ', rating);
       const limit = document.createElement('span');
       limit.className = 'limit';
@@ -86,21 +95,59 @@ export function paintLobby(root, state) {
     list.dataset.keys = keys;
   }
   show(one(root, '[data-slot=no-seeks]'), seeks.length === 0);
+  paintMyGames(root, state);
+}
+
+// My games: a signed-in player's finished games, newest first, each to replay while kept.
+function paintMyGames(root, state) {
+  const card = one(root, '[data-slot=my-games-card]');
+  show(card, Boolean(state.account));
+  const games = state.myGames?.games ?? [];
+  const now = state.myGames?.now ?? 0;
+  const list = one(root, '[data-slot=my-games]');
+  const key = JSON.stringify([games.map((g) => g.id), now]);
+  show(one(root, '[data-slot=no-games]'), Boolean(state.myGames) && games.length === 0);
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
+  list.replaceChildren(...games.map((g) => {
+    const line = myGameLine(g, now);
+    const li = document.createElement('li');
+    li.dataset.game = g.id;
+    li.append(textEl(document, 'strong', 'my-game-what', line.what), ' ', textEl(document, 'span', 'my-game-detail', line.detail));
+    if (line.replay) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.replay = g.id;
+      b.textContent = 'Replay';
+      b.setAttribute('aria-label', `Replay: ${line.what}`);
+      li.append(' ', b);
+    }
+    return li;
+  }));
 }
 
 // --- game ---------------------------------------------------------------------------
 
 export function mountBoard(root) {
   T.mountBoard(one(root, '[data-slot=board]'));
+  one(root, '[data-slot=look-back]').append(mountReplay(root.ownerDocument, 'replay'));
+}
+
+// A finished game looked back to `lookAt` moves: the position then; null when not looking.
+function lookedBack(state) {
+  const { game, lookAt } = state;
+  return game?.result && lookAt != null && lookAt < game.moves.length ? positionAt(game, lookAt) : null;
 }
 
 // What each square holds for this player: the board, this turn's tiles and the last
-// play's mark.
+// play's mark (looking back: the board after that move).
 function boardLook(state) {
   const { place } = state;
-  const last = lastPlaySquares(state.game.moves);
+  const back = lookedBack(state);
+  const last = lastPlaySquares(back ? back.moves : state.game.moves);
   return (row, col) => {
-    const square = squareOf(place, row, col);
+    const ch = back?.board[row]?.[col];
+    const square = back ? (ch && ch !== '.' ? { letter: ch, placed: false } : null) : squareOf(place, row, col);
     const marks = [];
     const words = [];
     if (square?.placed) {
@@ -156,6 +203,7 @@ function paintRack(root, state) {
 
 function paintPlayers(root, state) {
   const game = state.game;
+  const back = lookedBack(state);
   for (const el of root.querySelectorAll('.players [data-seat]')) {
     const i = Number(el.dataset.seat);
     const seat = game.seats[i];
@@ -164,7 +212,7 @@ function paintPlayers(root, state) {
     el.classList.toggle('you', game.you === i);
     text(one(el, '.name'), `${seatName(seat)}${game.you === i ? ' (you)' : ''}`);
     text(one(el, '.rating'), seatNote(seat, game.result != null));
-    text(one(el, '.score'), seat.score);
+    text(one(el, '.score'), back ? back.scores[i] : seat.score);
     one(el, '.light').title = on ? 'to move' : '';
   }
 }
@@ -196,16 +244,11 @@ export function paintMoveList(list, game) {
     const line = moveLine(m, game.seats);
     const li = document.createElement('li');
     li.dataset.kind = m.kind;
-    const who = document.createElement('span');
-    who.className = 'move-who';
-    who.textContent = line.who;
-    const what = document.createElement('span');
-    what.className = 'move-what';
-    what.textContent = line.what;
-    const score = document.createElement('span');
-    score.className = 'move-score';
-    score.textContent = String(line.score);
-    li.append(who, what, score);
+    li.append(
+      textEl(document, 'span', 'move-who', line.who),
+      textEl(document, 'span', 'move-what', line.what),
+      textEl(document, 'span', 'move-score', String(line.score)),
+    );
     return li;
   }));
   list.scrollTop = list.scrollHeight;
@@ -274,9 +317,13 @@ export function paintGame(root, state) {
   paintRack(root, state);
   paintUnseen(one(root, '[data-slot=unseen]'), game, game.you == null);
   paintPlayers(root, state);
-  paintMoveList(one(root, '[data-slot=moves]'), game);
+  const back = lookedBack(state);
+  const shown = back ?? { moves: game.moves, n: game.moves.length };
+  const list = one(root, '[data-slot=moves]');
+  paintMoveList(list, { ...game, id: `${game.id}:${shown.n}`, moves: shown.moves });
   paintResult(root, state);
-  text(one(root, '[data-slot=turn]'), turnText(game));
+  paintReplay(one(root, '[data-slot=replay]'), Boolean(game.result), shown.n, game.moves.length);
+  text(one(root, '[data-slot=turn]'), back ? `Looking back: after move ${back.n} of ${game.moves.length}` : turnText(game));
   text(one(root, '[data-slot=rated]'), game.rated ? 'Rated game' : 'Unrated game');
   const tv = `watch.html?duel=${encodeURIComponent(game.id)}`;
   const watchLink = one(root, '[data-slot=watch-link]');

@@ -8,6 +8,7 @@ import { lastPlaySquares, positionAt } from '../duel/table.js';
 import { clocksAt, mmss, isLow } from '../duel/clock.js';
 import { seatName, seatRating, turnText, reasonText, winnerText } from '../duel/describe.js';
 import { paintMoveList, paintUnseen } from '../duel/view.js';
+import { mountReplay, lookTo, paintReplay } from '../duel/replay.js';
 
 // A Duel's code is its game id ("g-" and the id); a room's code is six letters.
 export const isDuelCode = (code) => /^g-[A-Za-z0-9_-]{3,38}$/.test(String(code ?? '').trim());
@@ -47,12 +48,7 @@ function mount(root) {
     el(doc, 'span', { class: 'clock' }));
   const board = el(doc, 'div', { class: 'board dw-board', role: 'img', 'data-slot': 'board' });
   T.mountBoard(board, { square: 'span' });
-  const replay = el(doc, 'div', { class: 'dw-replay', 'data-slot': 'replay', role: 'group', 'aria-label': 'Look back through the game' },
-    el(doc, 'button', { type: 'button', 'data-go': 'start', 'aria-label': 'The start' }, '⏮'),
-    el(doc, 'button', { type: 'button', 'data-go': 'back', 'aria-label': 'One move back' }, '◀'),
-    el(doc, 'span', { class: 'dw-step', 'data-slot': 'step', 'aria-live': 'polite' }),
-    el(doc, 'button', { type: 'button', 'data-go': 'on', 'aria-label': 'One move on' }, '▶'),
-    el(doc, 'button', { type: 'button', 'data-go': 'end', 'aria-label': 'The end' }, '⏭'));
+  const replay = mountReplay(doc, 'dw-replay');
   const section = el(doc, 'section', { class: 'screen duel-watch' },
     el(doc, 'header', { class: 'watch-head' },
       el(doc, 'p', { class: 'watch-code' }, el(doc, 'span', { class: 'label' }, 'Duel'), ' ', el(doc, 'span', { 'data-slot': 'code' })),
@@ -83,11 +79,7 @@ function mount(root) {
 // The look back's buttons and the TV remote's arrows.
 export function lookBack(root, go) {
   if (!state?.game.result) return;
-  const total = state.game.moves.length;
-  const now = state.at ?? total;
-  const to = { start: 0, back: now - 1, on: now + 1, end: total }[go];
-  if (to == null) return;
-  state.at = Math.max(0, Math.min(total, to));
+  state.at = lookTo(state.at, state.game.moves.length, go);
   paint(root);
 }
 
@@ -130,13 +122,7 @@ function paint(root) {
   unseen.previousElementSibling.hidden = looking;
   if (!looking) paintUnseen(unseen, game, true);
 
-  const replay = q('[data-slot=replay]');
-  replay.hidden = !over;
-  q('[data-slot=step]').textContent = over ? `${shown.n} / ${game.moves.length}` : '';
-  replay.querySelector('[data-go=start]').disabled = shown.n === 0;
-  replay.querySelector('[data-go=back]').disabled = shown.n === 0;
-  replay.querySelector('[data-go=on]').disabled = !looking;
-  replay.querySelector('[data-go=end]').disabled = !looking;
+  paintReplay(q('[data-slot=replay]'), over, shown.n, game.moves.length);
   tick(root, Date.now());
 }
 

@@ -17,6 +17,7 @@ Keys (partition ``pk`` / sort ``sk``, both strings)::
     LOBBY         / DUEL           the connections watching the Duel lobby's list + version
     LOBBY         / SEEK#<id>      one Duel game waiting for an opponent + version
     PLAYER#<id>   / RATING         a registered player's Duel rating + version
+    PLAYER#<id>   / DUELS          a registered player's finished Duel games (My games) + version
 
 Every read is a GetItem or an UpdateItem on a full key, except the open seeks:
 one Query on the ``LOBBY`` partition (``list_docs``). No index, and nothing ever Scans.
@@ -99,7 +100,9 @@ def doc_key(kind: str, name: str) -> tuple[str, str]:
         return "LOBBY", SEEK_PREFIX + name  # ids are case-sensitive: kept as they are
     if kind == "rating":
         return f"PLAYER#{name}", "RATING"
-    raise ValueError(f"no document kind {kind!r} (game, lobby, seek or rating)")
+    if kind == "duels":
+        return f"PLAYER#{name}", "DUELS"
+    raise ValueError(f"no document kind {kind!r} (game, lobby, seek, rating or duels)")
 
 
 SEEK_PREFIX = "SEEK#"

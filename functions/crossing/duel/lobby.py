@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from crossing.duel import elo
 from crossing.refusals import Refused
 
 SEEK_TTL_MS = 10 * 60_000  # a waiting game nobody takes is gone after ten minutes
@@ -35,6 +36,11 @@ class Seek:
     private_token: str | None = None  # set for Play With Friend
     rating: int = 1000  # the owner's, shown in the list
     rated: bool = False  # the owner is a registered player
+    games: int | None = None  # the owner's rated games, for an account
+
+    @property
+    def provisional(self) -> bool:
+        return self.rated and elo.provisional(self.games)
 
     @property
     def public(self) -> bool:
@@ -73,12 +79,13 @@ def create(
     *,
     rating: int = 1000,
     rated: bool = False,
+    games: int | None = None,
 ) -> tuple[Lobby, Seek]:
     if limit_ms not in TIME_LIMITS_MS:
         raise Refused("bad-limit", "Pick one of the time limits offered, or Unlimited.")
     if any(s.owner == owner and now < s.expires_at() for s in lobby.seeks.values()):
         raise Refused("already-waiting", "You already have a game waiting for an opponent.")
-    seek = Seek(seek_id, owner, name, limit_ms, now, private_token, rating, rated)
+    seek = Seek(seek_id, owner, name, limit_ms, now, private_token, rating, rated, games)
     return replace(lobby, seeks={**expire(lobby, now).seeks, seek_id: seek}), seek
 
 
@@ -109,10 +116,12 @@ def will_be_rated(seek: Seek, challenger_rated: bool) -> bool:
     return seek.rated and challenger_rated
 
 
-def hand_over(lobby: Lobby, guest: str, account: str, name: str, rating: int) -> Lobby:
+def hand_over(
+    lobby: Lobby, guest: str, account: str, name: str, rating: int, games: int | None = None
+) -> Lobby:
     """A guest who signs up keeps their waiting game (and its link), now as the account."""
     seeks = {
-        k: replace(s, owner=account, owner_name=name, rating=rating, rated=True)
+        k: replace(s, owner=account, owner_name=name, rating=rating, rated=True, games=games)
         if s.owner == guest
         else s
         for k, s in lobby.seeks.items()

@@ -30,6 +30,12 @@ class Player:
     rating: int  # as shown at the start: an account's rating, 1000 for guests and bots
     rated: bool = False  # a registered account
     bot: str | None = None  # the level, for a bot
+    games: int | None = None  # an account's rated games when the game began
+
+    @property
+    def provisional(self) -> bool:
+        """An account with fewer than ``elo.PROVISIONAL_GAMES`` rated games."""
+        return self.rated and elo.provisional(self.games)
 
 
 @dataclass(frozen=True)
@@ -86,7 +92,12 @@ def rating_steps(match: Match) -> tuple[int | None, int | None]:
     """Each seat's Elo step from the ratings both showed at the start; None: not rated.
 
     A game with a guest is unrated for both: a guest always shows 1000, so rating the
-    account against them would let anyone farm points off a throwaway guest.
+    account against them would let anyone farm points off a throwaway guest. For the
+    same reason a provisional opponent (an account of fewer than
+    ``elo.PROVISIONAL_GAMES`` rated games) moves a rating by nothing: the game is rated
+    and counts towards both players' games, but a rating not yet known says nothing of
+    a win against it. So two provisional players move neither, and an established
+    player against a newcomer moves only the newcomer.
     """
     result = match.duel.result
     if result is None or not rated(match) or aborted(match):
@@ -94,6 +105,9 @@ def rating_steps(match: Match) -> tuple[int | None, int | None]:
     steps = []
     for i, player in enumerate(match.players):
         opponent = match.players[1 - i]
+        if opponent.provisional:
+            steps.append(0)
+            continue
         score = 0.5 if result.winner is None else (1.0 if result.winner == player.id else 0.0)
         steps.append(elo.updated(player.rating, opponent.rating, score) - player.rating)
     return steps[0], steps[1]
@@ -136,7 +150,16 @@ class Settle:
     ratings: tuple[tuple[int, int] | None, tuple[int, int] | None]
 
 
-Action = Connect | Disconnect | Watch | Settle | G.DuelCommand
+@dataclass(frozen=True)
+class Paused:
+    """The server was away from ``since`` until this action is applied (a restart, a
+    crash): the game's clocks stood still for that time. A restart shows as a pause on
+    the clocks, never as time charged to the player to move."""
+
+    since: int
+
+
+Action = Connect | Disconnect | Watch | Settle | Paused | G.DuelCommand
 
 
 Choose = Callable[[G.Duel, str, Lexicon], G.DuelCommand]
@@ -147,6 +170,8 @@ def step(
     match: Match, action: Action, now: int, lexicon: Lexicon, choose: Choose = bots.choose
 ) -> tuple[Match, list[G.Turn]]:
     """Catch up on what fell due, then apply the action. Returns the turns made."""
+    if isinstance(action, Paused):  # what fell due while the server was away did not
+        return paused(match, action.since, now, lexicon, choose)
     match, made = advance(match, now, lexicon, choose)
     match action:
         case Connect(player, connection):
@@ -199,6 +224,24 @@ def advance(
             break
         made += turns
     return match, made
+
+
+def paused(
+    match: Match, since: int, until: int, lexicon: Lexicon, choose: Choose = bots.choose
+) -> tuple[Match, list[G.Turn]]:
+    """The server was away from ``since`` to ``until``: what fell due before it went
+    away happens as of its moment; then every running clock reads at ``until`` what it
+    read at ``since``, and a bot's move that fell due meanwhile falls due on its return
+    (so the human's clock starts then, not while nobody could see the move). Applied
+    twice, the same pause counts once."""
+    match, made = advance(match, since, lexicon, choose)
+    if match.over or until <= since:
+        return match, made
+    duel = match.duel
+    seats = tuple(replace(s, clock=s.clock.paused(since, until)) for s in duel.seats)
+    bot_due = None if match.bot_due is None else max(match.bot_due, until)
+    duel = replace(duel, seats=(seats[0], seats[1]))
+    return replace(match, duel=duel, bot_due=bot_due), made
 
 
 def _bot_move(

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from crossing.duel import elo
 from crossing.duel.game import RULES
-from crossing.duel.match import Match, aborted, rated
+from crossing.duel.match import Match, Player, aborted, rated
 
 # The rule set the page draws with (the same shape as GET /api/rules' entries), so the
 # page keeps no copy of the layout or the letter values.
@@ -35,6 +36,7 @@ def view(match: Match, viewer: str | None, now: int) -> dict[str, Any]:
                 "name": player.name,
                 "rating": player.rating,
                 "rated": player.rated,
+                "provisional": player.provisional,
                 "bot": player.bot,
                 "score": seat.score,
                 "time_left": duel.time_left(seat.player, now),
@@ -54,8 +56,8 @@ def view(match: Match, viewer: str | None, now: int) -> dict[str, Any]:
             "scores": list(duel.result.scores),
             "aborted": aborted(match),
             "ratings": [
-                None if change is None else {"before": change[0], "after": change[1]}
-                for change in (match.ratings or (None, None))
+                None if change is None else _change(change, player)
+                for change, player in zip(match.ratings or (None, None), match.players, strict=True)
             ],
         }
     return {
@@ -83,4 +85,40 @@ def view(match: Match, viewer: str | None, now: int) -> dict[str, Any]:
         "due_at": match.due_at() if not duel.over else None,
         "now": now,
         "result": result,
+    }
+
+
+def finished(match: Match, player: str, kept_until: int) -> dict[str, Any]:
+    """A finished game as its player's list of games shows it (``DuelGameShown``): who
+    against whom, how it ended, the scores, the rating change, and until when it can be
+    replayed (``kept_until``, when its stored game goes)."""
+    duel, you = match.duel, match.seat_of(player)
+    assert duel.result is not None and you is not None
+    other = match.players[1 - you]
+    winner = duel.result.winner
+    change = (match.ratings or (None, None))[you]
+    return {
+        "id": match.id,
+        "ended_at": match.ended_at,
+        "limit": duel.limit_ms,
+        "you": you,
+        "opponent": {"name": other.name, "bot": other.bot, "rated": other.rated},
+        "outcome": "draw" if winner is None else ("won" if winner == player else "lost"),
+        "reason": duel.result.reason,
+        "scores": list(duel.result.scores),
+        "moves": len(duel.moves),
+        "aborted": aborted(match),
+        "rating": None if change is None else _change(change, match.players[you]),
+        "kept_until": kept_until,
+    }
+
+
+def _change(change: tuple[int, int], player: Player) -> dict[str, Any]:
+    """A rated game's change for one player, and their rated games with it counted."""
+    games = None if player.games is None else player.games + 1
+    return {
+        "before": change[0],
+        "after": change[1],
+        "games": games,
+        "provisional": elo.provisional(games),
     }

@@ -29,6 +29,7 @@ from typing import Any, Protocol
 
 from crossing.aws import pool, table
 from crossing.aws.push import generate_keys
+from crossing.rooms.work import Resumed
 
 REGION = "us-east-1"
 TABLE = "crossing-local"
@@ -71,6 +72,10 @@ class Backend(Protocol):
         ``think``), or None: they build it from the environment."""
 
     def due(self, now_ms: int) -> list[Due]: ...
+
+    def resumed(self) -> list[Resumed]:
+        """For the first round: each room with a due event, and since when the server
+        was away (its last sign of life kept with the data); none on a first start."""
 
     def transaction(self) -> AbstractContextManager[None]:
         """What one round of the engine runs in: committed before its messages leave."""
@@ -122,6 +127,7 @@ class SqliteBackend:
     def __post_init__(self) -> None:
         from crossing.local.sqlite import (
             FILE_NAME,
+            Alive,
             Database,
             SqliteAccounts,
             SqliteStore,
@@ -139,6 +145,8 @@ class SqliteBackend:
         self.store = SqliteStore(self.db)
         self.timers = SqliteTimers(self.db)
         self.accounts = SqliteAccounts(self.db)
+        self.alive = Alive(self.db)
+        self._away_since = self.alive.last()  # before this run stamps it
 
     def environment(self, connections_url: str) -> dict[str, str]:
         env = _common_environment(connections_url, self._vapid())
@@ -180,7 +188,13 @@ class SqliteBackend:
             path.write_text(json.dumps({"private_key": private_key, "public_key": public_key}))
             return private_key, public_key
 
+    def resumed(self) -> list[Resumed]:
+        if self._away_since is None:
+            return []
+        return [Resumed(room, self._away_since) for room in self.timers.pending()]
+
     def due(self, now_ms: int) -> list[Due]:
+        self.alive.stamp(now_ms)  # each look, once a second: the next start's "away since"
         if self.clock() - self._swept_at >= SWEEP_EVERY_S:
             self._swept_at = self.clock()
             self.db.sweep()
@@ -194,6 +208,8 @@ class SqliteBackend:
         self.timers.fired(room, at, version)
 
     def stop(self) -> None:
+        with contextlib.suppress(sqlite3.Error):  # a failing disk: the last look's stamp stands
+            self.alive.stamp(round(self.clock() * 1000))
         self.db.close()
         self._lock.close()
 
@@ -291,6 +307,9 @@ class MotoBackend:
 
     def due(self, now_ms: int) -> list[Due]:
         return scheduler_due(self.scheduler, GROUP, now_ms)
+
+    def resumed(self) -> list[Resumed]:
+        return []  # moto forgets everything at each stop: nothing to resume
 
     def stop(self) -> None:
         self.server.stop()

@@ -246,6 +246,8 @@ def _stack(
         handlers.reset()
         service = handlers.service()
     engine = Engine(service, sockets, transaction=store.transaction, due=store.due)
+    for resumed in store.resumed():  # the first round: clocks pause for the time away
+        engine.put(resumed)
     app = build_app(
         frontend if frontend is not None else default_frontend(),
         sockets,

@@ -59,6 +59,10 @@ CREATE TABLE IF NOT EXISTS timers (
     at INTEGER NOT NULL,
     version INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS alive (
+    one INTEGER PRIMARY KEY CHECK (one = 1),
+    at INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS users (
     username TEXT PRIMARY KEY,
     id TEXT NOT NULL UNIQUE,
@@ -374,6 +378,22 @@ class SqliteTimers:
         """Forget a handled event, as Scheduler deletes a one-time schedule once run,
         unless handling it armed the room again (then the new one stays)."""
         self.db.run(writes.fired, room, at, version)
+
+
+class Alive:
+    """When the server was last known to be running (ms), kept across restarts: the
+    pump stamps it every look (once a second) and a clean stop on its way out, so the
+    next start knows from when it was away, within a second even after a crash."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def stamp(self, now: int) -> None:
+        self.db.run(writes.alive, now)
+
+    def last(self) -> int | None:
+        rows = self.db.read("SELECT at FROM alive")
+        return int(rows[0][0]) if rows else None
 
 
 class SqliteAccounts:

@@ -109,6 +109,10 @@ def arm(db: sqlite3.Connection, room: str, at: int, version: int) -> None:
     )
 
 
+def alive(db: sqlite3.Connection, at: int) -> None:
+    db.execute("INSERT OR REPLACE INTO alive (one, at) VALUES (1, ?)", (at,))
+
+
 def disarm(db: sqlite3.Connection, room: str) -> None:
     db.execute("DELETE FROM timers WHERE room = ?", (room,))
 

@@ -25,18 +25,22 @@ from crossing.duel import elo
 from crossing.duel import game as G
 from crossing.duel import lobby as L
 from crossing.duel import match as M
-from crossing.duel.views import view
+from crossing.duel.views import finished, view
 from crossing.game_files import default_lexicon
 from crossing.rooms import protocol as P
 from crossing.rooms.bot_moves import BotMoves
 from crossing.rooms.duel_documents import (
+    GAME_KEPT_MS,
     GAME_TTL_MS,
+    MY_GAMES,
     Games,
     Outcome,
-    Ratings,
     Seeks,
     Taken,
     Watchers,
+    game_lists,
+    games_played,
+    rating_documents,
 )
 from crossing.rooms.fanout import FanOut
 from crossing.rooms.ports import Conflict, Connections, Store, Timers
@@ -96,7 +100,8 @@ class DuelDesk:
         self.games = Games(self)
         self.seeks = Seeks(self)
         self.watchers = Watchers(self)
-        self.ratings = Ratings(self)
+        self.ratings = rating_documents(self)
+        self.my_games = game_lists(self)
 
     # --- messages -----------------------------------------------------------------------
 
@@ -106,6 +111,8 @@ class DuelDesk:
         match m.action:
             case "duel_lobby":
                 return self._enter_lobby(connection, player, code, m.seq)
+            case "duel_games":
+                return self._send_my_games(connection, player, m.seq)
             case "duel_seek":
                 return self._seek(connection, player, code, m)
             case "duel_cancel":
@@ -180,17 +187,30 @@ class DuelDesk:
                     self.timers.arm(code, due, loaded[1])
         return outcome
 
+    def paused(self, code: str, since: int) -> Outcome:
+        """The server is back after being away since ``since``: the game's clocks stood
+        still meanwhile (``match.Paused``); what fell due before it went away happens."""
+        if not code.startswith(GAME_PREFIX):
+            return Outcome()
+        try:
+            return self._write(code, M.Paused(since))
+        except Refused:  # gone meanwhile: nothing to pause
+            return Outcome()
+
     def signed_in(self, guest: str, account: str) -> None:
         """A guest signed up or in: their waiting game is the account's now. A busy lobby
         does not fail the sign-in: the guest's game then waits on as the guest's."""
-        name, rating, _ = self._who(account, None)
+        name, standing, _ = self._who(account, None)
         listed = self._listed(self.clock())
         # One waiting game each: if the account has one, the guest's goes.
         keep = L.mine(listed, account, self.clock()) is None
 
         def hand_over(lobby: L.Lobby, now: int) -> tuple[L.Lobby, None]:
             if keep:
-                return L.hand_over(lobby, guest, account, name, rating), None
+                return (
+                    L.hand_over(lobby, guest, account, name, standing.rating, standing.games),
+                    None,
+                )
             return L.withdraw(lobby, guest), None
 
         try:
@@ -219,7 +239,7 @@ class DuelDesk:
 
     def _seek(self, connection: str, player: str, code: str, m: P.DuelSeek) -> Outcome:
         self._limit(f"duel-lobby:{player}", LOBBY_LIMIT, "Too many games at once; wait a minute.")
-        name, rating, rated = self._who(player, m.name)
+        name, standing, rated = self._who(player, m.name)
         seek_id = SEEK_PREFIX + secrets.token_urlsafe(9)
         token = secrets.token_urlsafe(12) if m.private else None
         self._move(connection, player, code, LOBBY)
@@ -228,7 +248,16 @@ class DuelDesk:
 
         def create(lobby: L.Lobby, now: int) -> tuple[L.Lobby, None]:
             _, seek = L.create(
-                listed, seek_id, player, name, m.limit, now, token, rating=rating, rated=rated
+                listed,
+                seek_id,
+                player,
+                name,
+                m.limit,
+                now,
+                token,
+                rating=standing.rating,
+                rated=rated,
+                games=standing.games if rated else None,
             )
             return L.Lobby({seek_id: seek}), None
 
@@ -243,7 +272,7 @@ class DuelDesk:
 
     def _accept(self, connection: str, player: str, code: str, m: P.DuelAccept) -> Outcome:
         self._limit(f"duel-lobby:{player}", LOBBY_LIMIT, "Too many games at once; wait a minute.")
-        name, rating, rated = self._who(player, m.name)
+        name, standing, rated = self._who(player, m.name)
         watchers = self._load_watchers()
 
         def take(lobby: L.Lobby, now: int) -> tuple[L.Lobby, Taken]:
@@ -258,8 +287,10 @@ class DuelDesk:
         taken: Taken = self._seek_change(m.seek, take)
         seek, owner_connections = taken.seek, taken.phones[1:]
         now = self.clock()
-        owner = M.Player(seek.owner, seek.owner_name, seek.rating, seek.rated)
-        challenger = M.Player(player, name, rating, rated)
+        owner = M.Player(seek.owner, seek.owner_name, seek.rating, seek.rated, games=seek.games)
+        challenger = M.Player(
+            player, name, standing.rating, rated, games=standing.games if rated else None
+        )
         game = GAME_PREFIX + seek.id.removeprefix(SEEK_PREFIX)
         phones: dict[str, tuple[str, ...]] = {player: (connection,)}
         if owner_connections:
@@ -291,8 +322,10 @@ class DuelDesk:
 
     def _bot_game(self, connection: str, player: str, code: str, m: P.DuelBot) -> Outcome:
         self._limit(f"duel-lobby:{player}", LOBBY_LIMIT, "Too many games at once; wait a minute.")
-        name, rating, rated = self._who(player, m.name)
-        human = M.Player(player, name, rating, rated)
+        name, standing, rated = self._who(player, m.name)
+        human = M.Player(
+            player, name, standing.rating, rated, games=standing.games if rated else None
+        )
         bot = M.Player(f"bot:{m.level}", BOT_NAMES[m.level], elo.START, False, m.level)
         for _ in range(MAX_TRIES):
             game = GAME_PREFIX + secrets.token_urlsafe(9)
@@ -445,6 +478,7 @@ class DuelDesk:
                 "id": s.id,
                 "name": s.owner_name,
                 "rating": s.rating,
+                "provisional": s.provisional,
                 "rated": s.rated,
                 "will_rate": L.will_be_rated(s, is_account(player)),
                 "limit": s.limit_ms,
@@ -532,17 +566,26 @@ class DuelDesk:
         Each change is the Elo step from the ratings both players showed at the start,
         added to the account's rating as it is now (another game may have moved it), and
         remembered on the rating with the game's id: a retried settle counts it once.
-        Which games count is ``match.rating_steps``: not bots', guests' or aborted ones.
+        Which games count is ``match.rating_steps``: not bots', guests' or aborted ones;
+        each rated game counts towards the account's games (``elo.Standing``), a step of
+        nothing (against a provisional opponent) too. Then the game goes on each
+        registered player's list of games (My games), once.
         """
         try:
             changes = [
                 None if step is None else self._rate(player.id, game, step)
                 for player, step in zip(match.players, M.rating_steps(match), strict=True)
             ]
+            ratings = (changes[0], changes[1])
+            rated = replace(match, ratings=ratings)
+            kept_until = self.clock() + GAME_KEPT_MS
+            for player in match.players:
+                if is_account(player.id):
+                    self._list_game(player.id, finished(rated, player.id, kept_until))
         except Refused:
             log.warning("could not record the ratings of %s; the timer retries", game)
             return None
-        return changes[0], changes[1]
+        return ratings
 
     def _settle(self, game: str, match: M.Match) -> None:
         """Ratings first, then recorded in the game (a timer finding it unsettled)."""
@@ -554,8 +597,27 @@ class DuelDesk:
         except Refused:
             log.warning("could not record the ratings of %s; the timer retries", game)
 
+    def _list_game(self, player: str, shown: dict[str, Any]) -> None:
+        """Put a finished game at the top of the player's list, once (a retried settle
+        finds it there)."""
+
+        def command(doc: dict[str, Any], now: int) -> Step[Any]:
+            if any(g["id"] == shown["id"] for g in doc["games"]):
+                return Step(doc)
+            return Step({"games": [shown, *doc["games"]][:MY_GAMES]})
+
+        self.runner.run(self.my_games, player, command, at_once=True)
+
+    def _send_my_games(self, connection: str, player: str, seq: int) -> Outcome:
+        """A signed-in player's finished games, newest first; a guest has none kept."""
+        games = self.my_games.load(player)[0]["games"] if is_account(player) else []
+        self._send(connection, P.DuelGames(games=games, now=self.clock()))
+        self._send(connection, P.Ack(seq=seq))
+        return Outcome()
+
     def _rate(self, player: str, game: str, delta: int) -> tuple[int, int]:
-        """Add ``delta`` to the player's rating once for ``game``: (before, after)."""
+        """Add ``delta`` to the player's rating, and one to its games, once for ``game``:
+        (before, after)."""
 
         def command(doc: dict[str, Any], now: int) -> Step[Any]:
             if game in doc["games"]:  # counted already (a retried settle)
@@ -563,30 +625,32 @@ class DuelDesk:
             before = int(doc["rating"])
             games = dict(list(doc["games"].items())[-(RECENT_RATED - 1) :])
             games[game] = [before, before + delta]
-            return Step({"rating": before + delta, "games": games}, note=(before, before + delta))
+            after = {"rating": before + delta, "games": games, "played": games_played(doc) + 1}
+            return Step(after, note=(before, before + delta))
 
         job = self.runner.run(self.ratings, player, command, at_once=True)
         assert job.step is not None
         before, after = job.step.note
         return int(before), int(after)
 
-    def rating(self, player: str) -> int:
-        if not is_account(player):
-            return elo.START
-        loaded = self.store.load_doc("rating", player)
-        return int(loaded[0]["rating"]) if loaded else elo.START
+    def standing(self, player: str) -> elo.Standing:
+        """An account's rating and rated games; a guest's 1000 (never rated)."""
+        loaded = self.store.load_doc("rating", player) if is_account(player) else None
+        if loaded is None:
+            return elo.Standing()
+        return elo.Standing(int(loaded[0]["rating"]), games_played(loaded[0]))
 
     # --- helpers ------------------------------------------------------------------------
 
-    def _who(self, player: str, name: str | None) -> tuple[str, int, bool]:
-        """The name, rating and rated-ness this player shows in a Duel."""
+    def _who(self, player: str, name: str | None) -> tuple[str, elo.Standing, bool]:
+        """The name, standing and rated-ness this player shows in a Duel."""
         profile = self.store.get_profile(player) or {}
         if is_account(player):
-            return profile.get("account") or "Player", self.rating(player), True
+            return profile.get("account") or "Player", self.standing(player), True
         shown = (name or profile.get("name") or "Guest").strip() or "Guest"
         if name and name != profile.get("name"):
             self.store.update_profile(player, {"name": name})
-        return shown, elo.START, False
+        return shown, elo.Standing(), False
 
     def _move(self, connection: str, player: str, old: str, new: str) -> None:
         if old and old != new:

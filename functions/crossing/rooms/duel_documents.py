@@ -20,6 +20,10 @@ from crossing.rooms.storage import dump_match, load_match, plain
 from crossing.tiles.lexicon import Lexicon
 
 GAME_TTL_MS = 7 * 24 * 3600_000
+GAME_KEPT_MS = 90 * 24 * 3600_000
+"""A finished game is kept this long after its last write, so My games can replay it
+(an unfinished one, GAME_TTL_MS: a game nobody moves in for a week is gone)."""
+MY_GAMES = 50  # finished games remembered in a player's list, the newest
 WATCHERS_TTL_MS = 24 * 3600_000  # a lobby nobody has entered for a day is forgotten
 
 
@@ -75,7 +79,8 @@ class Games:
         return (load_match(loaded[0]), loaded[1]) if loaded else None
 
     def save(self, game: str, match: M.Match, seen: int, now: int) -> int:
-        return self.desk.store.save_doc("game", game, dump_match(match), seen, now + GAME_TTL_MS)
+        kept = now + (GAME_KEPT_MS if match.over else GAME_TTL_MS)
+        return self.desk.store.save_doc("game", game, dump_match(match), seen, kept)
 
     def visible(self, before: M.Match, after: M.Match) -> bool:
         return before != after
@@ -196,26 +201,44 @@ class Watchers:
         return []
 
 
-class Ratings:
-    """A registered player's rating, and the games it counted, as a runner document."""
+class PlayerDocument:
+    """A registered player's JSON document, kept for good, as a runner document: their
+    rating (``"rating"``: ``{rating, games, played}``) or their finished games
+    (``"duels"``: ``{games}``, newest first, at most MY_GAMES, each ``views.finished``)."""
 
-    def __init__(self, desk: Desk) -> None:
+    def __init__(self, desk: Desk, kind: str, empty: dict[str, Any]) -> None:
         self.desk = desk
+        self.kind = kind
+        self.empty = empty
 
     def load(self, player: str) -> tuple[dict[str, Any], int]:
-        loaded = self.desk.store.load_doc("rating", player)
+        loaded = self.desk.store.load_doc(self.kind, player)
         if not loaded:
-            return {"rating": elo.START, "games": {}}, 0
-        return plain("rating", loaded[0]), loaded[1]
+            return dict(self.empty), 0
+        return plain(self.kind, loaded[0]), loaded[1]
 
     def save(self, player: str, doc: dict[str, Any], seen: int, now: int) -> int:
-        return self.desk.store.save_doc("rating", player, doc, seen or None, None)
+        return self.desk.store.save_doc(self.kind, player, doc, seen or None, None)
 
     def visible(self, before: Any, after: Any) -> bool:
         return before != after
 
     def settled(self, name: str, batch: Batch[Any]) -> list[Any]:
         return []
+
+
+def rating_documents(desk: Desk) -> PlayerDocument:
+    return PlayerDocument(desk, "rating", {"rating": elo.START, "games": {}, "played": 0})
+
+
+def game_lists(desk: Desk) -> PlayerDocument:
+    return PlayerDocument(desk, "duels", {"games": []})
+
+
+def games_played(doc: dict[str, Any]) -> int:
+    """A rating document's rated games: ``played``, or for one written before it was kept,
+    the games it remembers (each a rated game it counted)."""
+    return int(doc.get("played", len(doc.get("games", {}))))
 
 
 def game_step(action: M.Action, lexicon: Lexicon, choose: M.Choose) -> Any:

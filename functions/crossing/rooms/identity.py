@@ -4,8 +4,10 @@ signing up and in. The router hands it ``hello``, ``sign_up`` and ``sign_in``.""
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from crossing.crossword.commands import Refused
+from crossing.duel.elo import Standing
 from crossing.rooms import pace
 from crossing.rooms import protocol as P
 from crossing.rooms import room as R
@@ -24,6 +26,16 @@ WRONG_KEPT = 200  # wrong passwords remembered per name: more waits no longer
 TOO_MANY_TRIES = "Too many sign-in tries from here; wait a minute."
 TOO_MANY_SIGN_UPS = "Too many new accounts from here; wait an hour."
 ACCOUNT_PREFIX = "acct."  # a registered player's id is this and the account's stable id
+
+
+def account_shown(name: str, standing: Standing) -> dict[str, Any]:
+    """What a page is told of the account it is signed in to (welcome, signed_in)."""
+    return {
+        "name": name,
+        "rating": standing.rating,
+        "games": standing.games,
+        "provisional": standing.provisional,
+    }
 
 
 class Identity:
@@ -60,11 +72,9 @@ class Identity:
             room=code or None,
             push_key=rooms.push.public_key if rooms.push else None,
             notify=bool(profile.get("push")),
-            account=(
-                {"name": profile.get("account", ""), "rating": rooms.duel.rating(player)}
-                if account
-                else None
-            ),
+            account=account_shown(profile.get("account", ""), rooms.duel.standing(player))
+            if account
+            else None,
             duel=rooms.duel.unfinished(player, profile.get("duel", "")),
         )
         send(rooms.connections, connection, welcome)
@@ -120,9 +130,8 @@ class Identity:
         if guest and guest != player:
             rooms.duel.signed_in(guest, player)
         signed = P.SignedIn(
+            **account_shown(session.account.name, rooms.duel.standing(player)),
             player=player,
-            name=session.account.name,
-            rating=rooms.duel.rating(player),
             refresh=session.refresh,
         )
         send(rooms.connections, connection, signed)

@@ -17,7 +17,13 @@ from crossing.crossword.deal import PUZZLE_ID_LENGTH, PUZZLE_ID_PATTERN
 from crossing.crossword.sizes import Size
 from crossing.rooms.push_endpoints import check_endpoint
 from crossing.rooms.room import BOT_LEVELS, NAME_LIMIT, Mode, clean_name
-from crossing.rooms.view_models import DuelShown, OwnSeekShown, SeekShown, shown_as
+from crossing.rooms.view_models import (
+    DuelGameShown,
+    DuelShown,
+    OwnSeekShown,
+    SeekShown,
+    shown_as,
+)
 
 # A Start carries the host's dealt list (DEALT_LIMIT ids of up to 20 characters, about
 # 18 KB at 1,000 of the packs' 15); every other message fits in a few hundred bytes.
@@ -250,6 +256,7 @@ class Simple(_Message):
         "tick",
         "snapshot",
         "duel_lobby",
+        "duel_games",
         "duel_skip",
         "duel_resign",
     ]
@@ -348,7 +355,9 @@ class Welcome(_ServerMessage):
     room: str | None = None  # the room this player is seated in, if any
     push_key: str | None = None  # the VAPID public key to subscribe with; None: no Web Push
     notify: bool = False  # this player has notifications on (a subscription is stored)
-    account: dict[str, Any] | None = None  # {name, rating} when signed in to an account
+    # {name, rating, games, provisional} when signed in to an account (games: rated games
+    # finished; provisional until elo.PROVISIONAL_GAMES)
+    account: dict[str, Any] | None = None
     duel: str | None = None  # an unfinished Duel this player is in
 
 
@@ -357,6 +366,8 @@ class SignedIn(_ServerMessage):
     player: str
     name: str
     rating: int
+    games: int  # rated games finished
+    provisional: bool  # fewer than elo.PROVISIONAL_GAMES: a game against it moves no rating
     refresh: str
 
 
@@ -366,6 +377,15 @@ class LobbyMessage(_ServerMessage):
     type: Literal["lobby"] = "lobby"
     seeks: Annotated[list[dict[str, Any]], AfterValidator(shown_as(list[SeekShown]))]
     mine: Annotated[dict[str, Any] | None, AfterValidator(shown_as(OwnSeekShown))]
+    now: int
+
+
+class DuelGames(_ServerMessage):
+    """A signed-in player's finished Duel games, newest first (My games); a guest's is
+    empty."""
+
+    type: Literal["duel_games"] = "duel_games"
+    games: Annotated[list[dict[str, Any]], AfterValidator(shown_as(list[DuelGameShown]))]
     now: int
 
 

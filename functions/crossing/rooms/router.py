@@ -42,7 +42,7 @@ BAD_PING = "The message's number (seq) must be a whole number from 0 to 2^53."
 
 _DUEL_MODELS = (P.DuelSeek, P.DuelCancel, P.DuelAccept, P.DuelBot, P.DuelOpen, P.DuelWatch)
 _DUEL_MOVES = (P.DuelPlay, P.DuelSwap)
-_DUEL_SIMPLE = ("duel_lobby", "duel_skip", "duel_resign")
+_DUEL_SIMPLE = ("duel_lobby", "duel_games", "duel_skip", "duel_resign")
 _DIRECT = (P.Hello, P.SignUp, P.SignIn, P.Notify, P.Host, P.PickUp)
 _DUEL_TURN = ("tick", "duel_skip", "duel_resign")
 _CODE = re.compile(r"[A-Z0-9]{4,12}")  # a crossword room's code, as a queue's group

@@ -44,7 +44,7 @@ from crossing.rooms.sent import Sent, from_duel, now_ms, send, token_hash
 from crossing.rooms.sent import outcome as _outcome
 from crossing.rooms.storage import dump_game, dump_room, load_game, load_room
 from crossing.rooms.views import view, views
-from crossing.rooms.work import Due, Frame, Left, Work
+from crossing.rooms.work import Due, Frame, Left, Resumed, Work
 from crossing.rooms.writer import NO_ROOM, Change, room_step
 
 __all__ = [
@@ -168,6 +168,9 @@ class RoomService:
                 self.disconnect(item.connection)
             elif isinstance(item, Due):
                 return self.timer(item.room, item.version)
+            elif isinstance(item, Resumed):
+                if is_duel_code(item.room):
+                    return from_duel(self.duel.paused(item.room, item.since))
             else:
                 item.do()
             return Sent()

@@ -159,6 +159,7 @@ class DuelSeatShown(_Shown):
     name: str
     rating: int
     rated: bool
+    provisional: bool  # the rating is provisional: a game against it moves no other rating
     bot: str | None
     score: int
     time_left: int | None
@@ -197,6 +198,31 @@ class DuelMoveShown(_Shown):
 class RatingChangeShown(_Shown):
     before: int
     after: int
+    games: int | None  # the player's rated games, this one counted (None: not known)
+    provisional: bool  # still provisional after this game
+
+
+class DuelOpponentShown(_Shown):
+    name: str
+    bot: str | None
+    rated: bool
+
+
+class DuelGameShown(_Shown):
+    """One finished game in a player's list (My games)."""
+
+    id: str
+    ended_at: int | None
+    limit: int | None
+    you: int
+    opponent: DuelOpponentShown
+    outcome: str  # "won" | "lost" | "draw"
+    reason: str
+    scores: list[int]  # in seat order
+    moves: int
+    aborted: bool
+    rating: RatingChangeShown | None
+    kept_until: int  # the game can be opened (and replayed) until then
 
 
 class DuelResultShown(_Shown):
@@ -231,6 +257,7 @@ class SeekShown(_Shown):
     name: str
     rating: int
     rated: bool
+    provisional: bool
     will_rate: bool
     limit: int | None
     expires_at: int

@@ -40,6 +40,16 @@ class Due:
 
 
 @dataclass(frozen=True)
+class Resumed:
+    """The server is back after being away since ``since`` (ms; the local server's last
+    sign of life): the room's clocks stand still for that time. Duel games pause; a
+    crossword room has no clock charged to a player and is left as it is."""
+
+    room: str
+    since: int
+
+
+@dataclass(frozen=True)
 class Later:
     """Something to do with the rooms once a slow thing done off the engine has finished
     (what a push service answered)."""
@@ -47,4 +57,4 @@ class Later:
     do: Callable[[], object]
 
 
-Work = Frame | Queued | Left | Due | Later
+Work = Frame | Queued | Left | Due | Resumed | Later
