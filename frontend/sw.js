@@ -41,6 +41,7 @@ const SHELL = [
   'js/duel/describe.js',
   'js/duel/lobby.js',
   'js/duel/model.js',
+  'js/duel/replay.js',
   'js/duel/table.js',
   'js/duel/view.js',
   'js/tiles/board.js',
