@@ -45,6 +45,7 @@ from crossing.rooms.duel_documents import (
 from crossing.rooms.fanout import FanOut
 from crossing.rooms.ports import Conflict, Connections, Store, Timers
 from crossing.rooms.runner import Runner, Step
+from crossing.rooms.sent import limit
 from crossing.rooms.storage import dump_match, load_match
 from crossing.tiles.lexicon import Lexicon
 
@@ -55,6 +56,7 @@ MAX_TRIES = 6
 MAX_WATCHERS = 500  # the watchers' item stays small; the oldest watcher makes way
 RECENT_RATED = 20  # games remembered on a rating, so a retried write counts once
 LOBBY_LIMIT = (20, 60_000)  # seeks, challenges and bot games per player per minute
+MANY_GAMES = "Too many games at once; wait a minute."
 WATCH_LIMIT = (20, 60_000)  # codes tried by one watch screen per minute
 BOT_NAMES = {"easy": "Easy bot", "medium": "Medium bot", "hard": "Hard bot"}
 
@@ -238,7 +240,7 @@ class DuelDesk:
         return Outcome()
 
     def _seek(self, connection: str, player: str, code: str, m: P.DuelSeek) -> Outcome:
-        self._limit(f"duel-lobby:{player}", LOBBY_LIMIT, "Too many games at once; wait a minute.")
+        limit(self.store, self.clock, f"duel-lobby:{player}", LOBBY_LIMIT, MANY_GAMES)
         name, standing, rated = self._who(player, m.name)
         seek_id = SEEK_PREFIX + secrets.token_urlsafe(9)
         token = secrets.token_urlsafe(12) if m.private else None
@@ -271,7 +273,7 @@ class DuelDesk:
         return Outcome()
 
     def _accept(self, connection: str, player: str, code: str, m: P.DuelAccept) -> Outcome:
-        self._limit(f"duel-lobby:{player}", LOBBY_LIMIT, "Too many games at once; wait a minute.")
+        limit(self.store, self.clock, f"duel-lobby:{player}", LOBBY_LIMIT, MANY_GAMES)
         name, standing, rated = self._who(player, m.name)
         watchers = self._load_watchers()
 
@@ -321,7 +323,7 @@ class DuelDesk:
         return Outcome(version, True, started="human")
 
     def _bot_game(self, connection: str, player: str, code: str, m: P.DuelBot) -> Outcome:
-        self._limit(f"duel-lobby:{player}", LOBBY_LIMIT, "Too many games at once; wait a minute.")
+        limit(self.store, self.clock, f"duel-lobby:{player}", LOBBY_LIMIT, MANY_GAMES)
         name, standing, rated = self._who(player, m.name)
         human = M.Player(
             player, name, standing.rating, rated, games=standing.games if rated else None
@@ -356,7 +358,9 @@ class DuelDesk:
 
     def _watch(self, connection: str, player: str, code: str, m: P.DuelWatch) -> Outcome:
         """A watch screen follows a game: the view nobody plays from (no rack, no seat)."""
-        self._limit(f"join:{player}", WATCH_LIMIT, "Too many tries; wait a minute.")
+        limit(
+            self.store, self.clock, f"join:{player}", WATCH_LIMIT, "Too many tries; wait a minute."
+        )
         outcome = self._write(
             m.game, M.Watch(connection), missing="There is no Duel with that code."
         )
@@ -665,10 +669,6 @@ class DuelDesk:
 
     def _send(self, connection: str, message: Any) -> bool:
         return self.connections.send(connection, message.model_dump(mode="json"))
-
-    def _limit(self, key: str, rule: tuple[int, int], message: str) -> None:
-        if not self.store.take(key, rule[0], rule[1], self.clock()):
-            raise Refused("too-many", message)
 
 
 def _without(items: Mapping[str, Any], keys: list[str]) -> dict[str, Any]:
