@@ -8,6 +8,7 @@ building it makes no Python object per play."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import tracemalloc
 from functools import cache
@@ -27,7 +28,13 @@ from crossing.tiles.rules import RULE_SETS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-pytestmark = pytest.mark.skipif(not compiled_available(), reason="the compiled search is not built")
+# The install (README, scripts/test) always builds the compiled search; only a checkout
+# run without installing lacks it, and then nothing here can compare C with Python. CI
+# installs, so there it must be built: missing, these tests fail rather than skip.
+pytestmark = pytest.mark.skipif(
+    not compiled_available() and os.environ.get("CI") != "true",
+    reason="the compiled search is not built here (pip install -e . builds it)",
+)
 
 POSITIONS = Path(__file__).resolve().parents[2] / "benchmarks" / "positions"
 
